@@ -1,0 +1,102 @@
+import Foundation
+
+/// Text an author wrote: one string, or one string per language (`{"en": …, "es": …}`).
+///
+/// Rich text (titles, step text, choice text) holds limited HTML that the rendering layer
+/// sanitizes once when a survey loads; labels are the same type and are always escaped.
+public struct LocalizedText: Sendable, Hashable {
+    /// The text when the author gave one string for every language.
+    public let universal: String?
+    /// The text per BCP 47 language tag, in the author's order.
+    public let translations: [(language: String, text: String)]
+
+    public init(_ text: String) {
+        universal = text
+        translations = []
+    }
+
+    public init(translations: [(language: String, text: String)]) {
+        universal = nil
+        self.translations = translations
+    }
+
+    /// The text for a language: an exact tag, then its primary subtag, then the survey's
+    /// first language, then the first one written.
+    public func resolved(for language: String?, fallback: [String] = []) -> String {
+        if let universal { return universal }
+        if let language {
+            let wanted = language.lowercased()
+            if let exact = translations.first(where: { $0.language.lowercased() == wanted }) { return exact.text }
+            let primary = wanted.split(separator: "-").first.map(String.init) ?? wanted
+            if let match = translations.first(where: { $0.language.lowercased().split(separator: "-").first.map(String.init) == primary }) {
+                return match.text
+            }
+        }
+        for language in fallback {
+            if let match = translations.first(where: { $0.language.lowercased() == language.lowercased() }) { return match.text }
+        }
+        return translations.first?.text ?? ""
+    }
+
+    /// Every text this value holds, whatever the language.
+    public var allTexts: [String] {
+        if let universal { return [universal] }
+        return translations.map(\.text)
+    }
+
+    public static func == (lhs: LocalizedText, rhs: LocalizedText) -> Bool {
+        lhs.universal == rhs.universal
+            && lhs.translations.count == rhs.translations.count
+            && zip(lhs.translations, rhs.translations).allSatisfy { $0.language == $1.language && $0.text == $1.text }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(universal)
+        for entry in translations {
+            hasher.combine(entry.language)
+            hasher.combine(entry.text)
+        }
+    }
+
+    var json: JSONValue {
+        if let universal { return .string(universal) }
+        return .object(JSONObject(translations.map { ($0.language, JSONValue.string($0.text)) }))
+    }
+}
+
+extension LocalizedText: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+}
+
+/// The value a choice records: a string or a number, as the author wrote it.
+public enum ChoiceValue: Sendable, Hashable, CustomStringConvertible {
+    case string(String)
+    case number(Double)
+
+    /// The value as a form field carries it: strings as they are, numbers in their shortest form.
+    public var formValue: String {
+        switch self {
+        case .string(let text): return text
+        case .number(let number): return JSONWriter.number(number)
+        }
+    }
+
+    public var description: String { formValue }
+
+    var json: JSONValue {
+        switch self {
+        case .string(let text): return .string(text)
+        case .number(let number): return .number(number)
+        }
+    }
+
+    init?(json: JSONValue) {
+        switch json {
+        case .string(let text): self = .string(text)
+        case .number(let number): self = .number(number)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Where a value sits in a survey file, written the JSONPath way: `$.steps[2].answerFormat.step`.
+///
+/// Keys that are not plain names (they hold a dot, a dash or start with a digit) are written
+/// in brackets, `$.navigationRules["triage.v2"]`, so every path reads back unambiguously.
+public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Comparable {
+    public enum Component: Sendable, Hashable {
+        case key(String)
+        case index(Int)
+    }
+
+    public private(set) var components: [Component]
+
+    public init(_ components: [Component] = []) {
+        self.components = components
+    }
+
+    /// The document itself, `$`.
+    public static let root = JSONPath()
+
+    public func appending(_ key: String) -> JSONPath {
+        JSONPath(components + [.key(key)])
+    }
+
+    public func appending(_ index: Int) -> JSONPath {
+        JSONPath(components + [.index(index)])
+    }
+
+    public static func / (path: JSONPath, key: String) -> JSONPath { path.appending(key) }
+    public static func / (path: JSONPath, index: Int) -> JSONPath { path.appending(index) }
+
+    public var description: String {
+        var text = "$"
+        for component in components {
+            switch component {
+            case .index(let index):
+                text += "[\(index)]"
+            case .key(let key):
+                if Self.isPlainName(key) {
+                    text += "." + key
+                } else {
+                    text += "[\"" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"]"
+                }
+            }
+        }
+        return text
+    }
+
+    private static func isPlainName(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return key.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+    }
+
+    public static func < (lhs: JSONPath, rhs: JSONPath) -> Bool {
+        lhs.description < rhs.description
+    }
+}

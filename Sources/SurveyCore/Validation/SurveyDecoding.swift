@@ -1,0 +1,480 @@
+import Foundation
+
+/// Reads a survey file's JSON into the model, collecting every structural fault
+/// (wrong types, missing or unknown keys) with its path.
+struct SurveyDecoding {
+    let log: DiagnosticLog
+
+    func task(_ value: JSONValue) -> SurveyTask? {
+        guard let reader = ObjectReader(value, at: .root, log: log, what: "A survey file") else { return nil }
+        let identifier = reader.string("identifier", required: true)
+        let title = reader.text("title")
+        var steps: [Step] = []
+        if let elements = reader.array("steps", required: true, minimumCount: 1) {
+            steps = elements.compactMap { step($0.value, at: $0.path) }
+        }
+        var navigationRules: [(String, NavigationRule)] = []
+        if let rules = reader.objectReader("navigationRules") {
+            for (key, value) in rules.object.entries {
+                rules.accept(key)
+                if let rule = navigationRule(value, at: rules.path / key) { navigationRules.append((key, rule)) }
+            }
+        }
+        var skipRules: [(String, Predicate)] = []
+        if let rules = reader.objectReader("skipRules") {
+            for (key, value) in rules.object.entries {
+                rules.accept(key)
+                if let predicate = predicate(value, at: rules.path / key) { skipRules.append((key, predicate)) }
+            }
+        }
+        let shouldReportProgress = reader.bool("shouldReportProgress")
+        var languages: [String]?
+        if let elements = reader.array("languages") {
+            languages = elements.compactMap { element in
+                guard case .string(let tag) = element.value, ObjectReader.isLanguageTag(tag) else {
+                    log.error(element.path, "Each language must be a BCP 47 tag such as \"en\" or \"pt-BR\".")
+                    return nil
+                }
+                return tag
+            }
+        }
+        let timeZone = reader.string("timeZone")
+        reader.finish("A survey")
+        guard let identifier else { return nil }
+        return SurveyTask(identifier: identifier, title: title, steps: steps, navigationRules: navigationRules,
+                          skipRules: skipRules, shouldReportProgress: shouldReportProgress, languages: languages, timeZone: timeZone)
+    }
+
+    // MARK: Steps
+
+    func step(_ value: JSONValue, at path: JSONPath) -> Step? {
+        guard let reader = ObjectReader(value, at: path, log: log, what: "A step") else { return nil }
+        let identifier = reader.string("identifier", required: true)
+        let typeName = reader.string("type", required: true)
+        let title = reader.text("title")
+        let text = reader.text("text")
+        let detailText = reader.text("detailText")
+        let footnote = reader.text("footnote")
+        let image = reader.string("image", nonEmpty: true)
+        let imageAlt = reader.text("imageAlt")
+        let optional = reader.bool("optional")
+        let showsProgress = reader.bool("showsProgress")
+        var learnMore: LearnMore?
+        if let learn = reader.objectReader("learnMore", what: "\"learnMore\"") {
+            let learnTitle = learn.text("title")
+            if let learnText = learn.text("text", required: true) { learnMore = LearnMore(title: learnTitle, text: learnText) }
+            learn.finish("\"learnMore\"")
+        }
+        var kind: StepKind?
+        switch typeName {
+        case "instruction": kind = .instruction
+        case "completion": kind = .completion
+        case "question":
+            let question = reader.text("question")
+            let placeholder = reader.text("placeholder")
+            if let formatValue = reader.value("answerFormat", required: true), let format = answerFormat(formatValue, at: path / "answerFormat") {
+                kind = .question(QuestionContent(question: question, placeholder: placeholder, answerFormat: format))
+            }
+        case "form":
+            let footerText = reader.text("footerText")
+            if let elements = reader.array("items", required: true, minimumCount: 1) {
+                let items = elements.compactMap { formItem($0.value, at: $0.path) }
+                if items.count == elements.count { kind = .form(FormContent(items: items, footerText: footerText)) }
+            }
+        case "review":
+            kind = .review(ReviewContent(excludeInstructionSteps: reader.bool("excludeInstructionSteps")))
+        case "videoInstruction":
+            kind = .videoInstruction(VideoContent(videoURL: reader.string("videoURL", nonEmpty: true), captionsURL: reader.string("captionsURL", nonEmpty: true)))
+        case nil:
+            break
+        case let other?:
+            var message = "\"\(other)\" is not a step type; use one of \(StepKind.typeNames.map { "\"\($0)\"" }.joined(separator: ", "))."
+            if let suggestion = Suggestion.closest(to: other, in: StepKind.typeNames) { message += " Did you mean \"\(suggestion)\"?" }
+            log.error(path / "type", message)
+            return nil
+        }
+        reader.finish(typeName.map { "A \($0) step" } ?? "A step")
+        guard let identifier, let kind else { return nil }
+        return Step(identifier: identifier, kind: kind, title: title, text: text, detailText: detailText, footnote: footnote,
+                    image: image, imageAlt: imageAlt, optional: optional, showsProgress: showsProgress, learnMore: learnMore)
+    }
+
+    func formItem(_ value: JSONValue, at path: JSONPath) -> FormItem? {
+        guard let reader = ObjectReader(value, at: path, log: log, what: "A form item") else { return nil }
+        if reader.has("sectionTitle") && !reader.has("identifier") && !reader.has("answerFormat") {
+            let sectionTitle = reader.text("sectionTitle", required: true)
+            let detailText = reader.text("detailText")
+            reader.finish("A section header")
+            return sectionTitle.map { .section(SectionHeader(sectionTitle: $0, detailText: detailText)) }
+        }
+        let identifier = reader.string("identifier", required: true)
+        let text = reader.text("text")
+        let detailText = reader.text("detailText")
+        let placeholder = reader.text("placeholder")
+        let optional = reader.bool("optional")
+        var format: AnswerFormat?
+        if let formatValue = reader.value("answerFormat", required: true) {
+            format = answerFormat(formatValue, at: path / "answerFormat")
+        }
+        let visibleIf = reader.value("visibleIf").flatMap { predicate($0, at: path / "visibleIf") }
+        reader.finish("A form item")
+        guard let identifier, let format else { return nil }
+        return .question(FormQuestion(identifier: identifier, text: text, detailText: detailText, placeholder: placeholder,
+                                      optional: optional, answerFormat: format, visibleIf: visibleIf))
+    }
+
+    // MARK: Answer formats
+
+    func answerFormat(_ value: JSONValue, at path: JSONPath) -> AnswerFormat? {
+        guard let reader = ObjectReader(value, at: path, log: log, what: "An answer format") else { return nil }
+        guard let typeName = reader.string("type", required: true) else {
+            reader.finish("An answer format")
+            return nil
+        }
+        let format: AnswerFormat?
+        switch typeName {
+        case "boolean":
+            format = .boolean(BooleanFormat(yes: reader.text("yes"), no: reader.text("no")))
+        case "textChoice":
+            let style = reader.enumeration("style", ChoiceStyle.self, required: true)
+            let choices = textChoices(reader, "choices", minimumCount: 1)
+            format = style.flatMap { style in choices.map { .textChoice(TextChoiceFormat(style: style, choices: $0)) } }
+        case "valuePicker":
+            format = textChoices(reader, "choices", minimumCount: 1).map { .valuePicker(ValuePickerFormat(choices: $0)) }
+        case "multipleValuePicker":
+            var pickers: [[TextChoice]]?
+            if let elements = reader.array("pickers", required: true, minimumCount: 1) {
+                let parsed = elements.map { element -> [TextChoice]? in
+                    guard case .array(let entries) = element.value else {
+                        log.error(element.path, "Each picker must be an array of choices, not \(element.value.typeDescription).")
+                        return nil
+                    }
+                    if entries.isEmpty { log.error(element.path, "Each picker needs at least 1 choice.") }
+                    let choices = entries.enumerated().compactMap { textChoice($0.element, at: element.path / $0.offset) }
+                    return choices.count == entries.count ? choices : nil
+                }
+                if parsed.allSatisfy({ $0 != nil }) { pickers = parsed.compactMap { $0 } }
+            }
+            let separator = reader.string("separator")
+            format = pickers.map { .multipleValuePicker(MultipleValuePickerFormat(pickers: $0, separator: separator)) }
+        case "imageChoice":
+            let style = reader.enumeration("style", ChoiceStyle.self)
+            var choices: [ImageChoice]?
+            if let elements = reader.array("choices", required: true, minimumCount: 1) {
+                let parsed = elements.compactMap { imageChoice($0.value, at: $0.path) }
+                if parsed.count == elements.count { choices = parsed }
+            }
+            format = choices.map { .imageChoice(ImageChoiceFormat(style: style, choices: $0)) }
+        case "scale":
+            let minimum = reader.integer("minimum", required: true)
+            let maximum = reader.integer("maximum", required: true)
+            let step = reader.integer("step")
+            let defaultValue = reader.integer("defaultValue")
+            let vertical = reader.bool("vertical")
+            let minimumDescription = reader.text("minimumValueDescription")
+            let maximumDescription = reader.text("maximumValueDescription")
+            let dontKnow = dontKnowOption(reader)
+            if let minimum, let maximum {
+                format = .scale(ScaleFormat(minimum: minimum, maximum: maximum, step: step, defaultValue: defaultValue, vertical: vertical,
+                                            minimumValueDescription: minimumDescription, maximumValueDescription: maximumDescription, dontKnow: dontKnow))
+            } else {
+                format = nil
+            }
+        case "continuousScale":
+            let minimum = reader.number("minimum", required: true)
+            let maximum = reader.number("maximum", required: true)
+            let fractionDigits = reader.integer("maximumFractionDigits")
+            let defaultValue = reader.number("defaultValue")
+            let vertical = reader.bool("vertical")
+            let numberStyle = reader.enumeration("numberStyle", NumberStyle.self)
+            let minimumDescription = reader.text("minimumValueDescription")
+            let maximumDescription = reader.text("maximumValueDescription")
+            let dontKnow = dontKnowOption(reader)
+            if let minimum, let maximum {
+                format = .continuousScale(ContinuousScaleFormat(
+                    minimum: minimum, maximum: maximum, maximumFractionDigits: fractionDigits, defaultValue: defaultValue, vertical: vertical,
+                    numberStyle: numberStyle, minimumValueDescription: minimumDescription, maximumValueDescription: maximumDescription, dontKnow: dontKnow))
+            } else {
+                format = nil
+            }
+        case "textScale":
+            let choices = textChoices(reader, "choices", minimumCount: 0)
+            let defaultIndex = reader.integer("defaultIndex")
+            let vertical = reader.bool("vertical")
+            let dontKnow = dontKnowOption(reader)
+            format = choices.map { .textScale(TextScaleFormat(choices: $0, defaultIndex: defaultIndex, vertical: vertical, dontKnow: dontKnow)) }
+        case "numeric":
+            format = .numeric(NumericFormat(
+                style: reader.enumeration("style", NumericStyle.self), unit: reader.string("unit"), displayUnit: reader.string("displayUnit"),
+                minimum: reader.number("minimum"), maximum: reader.number("maximum"), maximumFractionDigits: reader.integer("maximumFractionDigits"),
+                defaultNumericAnswer: reader.number("defaultNumericAnswer"), dontKnow: dontKnowOption(reader)))
+        case "timeOfDay":
+            format = .timeOfDay(TimeOfDayFormat(defaultComponents: reader.string("defaultComponents"), minuteInterval: reader.integer("minuteInterval"),
+                                                dontKnow: dontKnowOption(reader)))
+        case "date":
+            format = .date(DateFormat(
+                style: reader.enumeration("style", DateStyle.self), minimumDate: reader.string("minimumDate"), maximumDate: reader.string("maximumDate"),
+                defaultDate: reader.string("defaultDate"), daysBeforeCurrentDate: reader.integer("daysBeforeCurrentDate"),
+                daysAfterCurrentDate: reader.integer("daysAfterCurrentDate"), minuteInterval: reader.integer("minuteInterval"),
+                dontKnow: dontKnowOption(reader)))
+        case "timeInterval":
+            format = .timeInterval(TimeIntervalFormat(defaultInterval: reader.number("defaultInterval"), step: reader.integer("step"), dontKnow: dontKnowOption(reader)))
+        case "text":
+            format = .text(TextFormat(
+                maximumLength: reader.integer("maximumLength"), multipleLines: reader.bool("multipleLines"),
+                validationRegularExpression: reader.string("validationRegularExpression"), invalidMessage: reader.text("invalidMessage"),
+                defaultTextAnswer: reader.string("defaultTextAnswer"), dontKnow: dontKnowOption(reader)))
+        case "email":
+            format = .email(EmailFormat(dontKnow: dontKnowOption(reader)))
+        case "height":
+            format = .height(HeightFormat(measurementSystem: reader.enumeration("measurementSystem", MeasurementSystem.self), dontKnow: dontKnowOption(reader)))
+        case "weight":
+            format = .weight(WeightFormat(
+                measurementSystem: reader.enumeration("measurementSystem", MeasurementSystem.self),
+                numericPrecision: reader.enumeration("numericPrecision", NumericPrecision.self), minimumValue: reader.number("minimumValue"),
+                maximumValue: reader.number("maximumValue"), defaultValue: reader.number("defaultValue"), dontKnow: dontKnowOption(reader)))
+        case "age":
+            format = .age(AgeFormat(
+                minimumAge: reader.integer("minimumAge"), maximumAge: reader.integer("maximumAge"),
+                minimumAgeCustomText: reader.text("minimumAgeCustomText"), maximumAgeCustomText: reader.text("maximumAgeCustomText"),
+                showYear: reader.bool("showYear"), useYearForResult: reader.bool("useYearForResult"),
+                treatMinAgeAsRange: reader.bool("treatMinAgeAsRange"), treatMaxAgeAsRange: reader.bool("treatMaxAgeAsRange"),
+                relativeYear: reader.integer("relativeYear"), defaultValue: reader.integer("defaultValue"), dontKnow: dontKnowOption(reader)))
+        case "location":
+            format = .location(LocationFormat())
+        case "ses":
+            format = .ses(SESFormat(topRungText: reader.text("topRungText"), bottomRungText: reader.text("bottomRungText"), dontKnow: dontKnowOption(reader)))
+        default:
+            var message = "\"\(typeName)\" is not an answer format; use one of \(AnswerFormat.typeNames.map { "\"\($0)\"" }.joined(separator: ", "))."
+            if let suggestion = Suggestion.closest(to: typeName, in: AnswerFormat.typeNames) { message += " Did you mean \"\(suggestion)\"?" }
+            log.error(path / "type", message)
+            return nil
+        }
+        reader.finish("A \(typeName) answer format")
+        return format
+    }
+
+    private func dontKnowOption(_ reader: ObjectReader) -> DontKnowOption {
+        DontKnowOption(show: reader.bool("showDontKnowButton"), buttonText: reader.text("customDontKnowButtonText"))
+    }
+
+    private func textChoices(_ reader: ObjectReader, _ key: String, minimumCount: Int) -> [TextChoice]? {
+        guard let elements = reader.array(key, required: true, minimumCount: minimumCount) else { return nil }
+        let choices = elements.compactMap { textChoice($0.value, at: $0.path) }
+        return choices.count == elements.count ? choices : nil
+    }
+
+    func textChoice(_ value: JSONValue, at path: JSONPath) -> TextChoice? {
+        guard let reader = ObjectReader(value, at: path, log: log, what: "A choice") else { return nil }
+        let text = reader.text("text", required: true)
+        let detailText = reader.text("detailText")
+        let choiceValue = self.choiceValue(reader)
+        let exclusive = reader.bool("exclusive")
+        var other: OtherOption?
+        if let otherReader = reader.objectReader("other", what: "\"other\"") {
+            other = OtherOption(placeholder: otherReader.text("placeholder"), optional: otherReader.bool("optional"))
+            otherReader.finish("\"other\"")
+        }
+        reader.finish("A choice")
+        guard let text, let choiceValue else { return nil }
+        return TextChoice(text: text, detailText: detailText, value: choiceValue, exclusive: exclusive, other: other)
+    }
+
+    private func choiceValue(_ reader: ObjectReader) -> ChoiceValue? {
+        guard let raw = reader.value("value", required: true) else { return nil }
+        guard let value = ChoiceValue(json: raw) else {
+            log.error(reader.path / "value", "\"value\" must be a string or a number, not \(raw.typeDescription).")
+            return nil
+        }
+        return value
+    }
+
+    func imageChoice(_ value: JSONValue, at path: JSONPath) -> ImageChoice? {
+        guard let reader = ObjectReader(value, at: path, log: log, what: "An image choice") else { return nil }
+        let image = reader.string("image", required: true, nonEmpty: true)
+        let imageAlt = reader.text("imageAlt")
+        if image != nil, imageAlt == nil, !reader.has("imageAlt") {
+            log.error(path / "imageAlt", "An image needs \"imageAlt\", the text read out to people who cannot see it.")
+        }
+        let text = reader.text("text")
+        let choiceValue = self.choiceValue(reader)
+        reader.finish("An image choice")
+        guard let image, let imageAlt, let choiceValue else { return nil }
+        return ImageChoice(image: image, imageAlt: imageAlt, text: text, value: choiceValue)
+    }
+
+    // MARK: Navigation
+
+    func navigationRule(_ value: JSONValue, at path: JSONPath) -> NavigationRule? {
+        guard let reader = ObjectReader(value, at: path, log: log, what: "A navigation rule") else { return nil }
+        let typeName = reader.string("type", required: true)
+        var rule: NavigationRule?
+        switch typeName {
+        case "predicate":
+            var conditions: [ConditionalDestination] = []
+            var complete = true
+            if let elements = reader.array("rules", required: true, minimumCount: 1) {
+                for element in elements {
+                    guard let entry = ObjectReader(element.value, at: element.path, log: log, what: "A rule") else {
+                        complete = false
+                        continue
+                    }
+                    let condition = entry.value("if", required: true).flatMap { predicate($0, at: element.path / "if") }
+                    let destination = entry.string("destination", required: true, nonEmpty: true)
+                    entry.finish("A rule")
+                    if let condition, let destination {
+                        conditions.append(ConditionalDestination(if: condition, destination: Destination(destination)))
+                    } else {
+                        complete = false
+                    }
+                }
+            } else {
+                complete = false
+            }
+            let fallback = reader.string("default", nonEmpty: true).map(Destination.init)
+            if complete { rule = .predicate(rules: conditions, default: fallback) }
+        case "direct":
+            rule = reader.string("destination", required: true, nonEmpty: true).map { .direct(Destination($0)) }
+        case nil:
+            break
+        case let other?:
+            var message = "\"\(other)\" is not a navigation rule type; use \"predicate\" or \"direct\"."
+            if let suggestion = Suggestion.closest(to: other, in: ["predicate", "direct"]) { message += " Did you mean \"\(suggestion)\"?" }
+            log.error(path / "type", message)
+        }
+        reader.finish(typeName.map { "A \($0) navigation rule" } ?? "A navigation rule")
+        return rule
+    }
+
+    static let predicateKeys = ["equals", "choice", "choices", "matches", "minimum", "maximum", "minimumTime", "maximumTime",
+                                "isNil", "dontKnow", "not", "all", "any"]
+
+    func predicate(_ value: JSONValue, at path: JSONPath) -> Predicate? {
+        guard let reader = ObjectReader(value, at: path, log: log, what: "A predicate") else { return nil }
+        if reader.has("not") || reader.has("all") || reader.has("any") {
+            let present = ["not", "all", "any"].filter(reader.has)
+            if present.count > 1 || reader.has("result") {
+                log.error(path, "A predicate joins others with exactly one of \"not\", \"all\" or \"any\", and names no \"result\" itself.")
+                return nil
+            }
+            var result: Predicate?
+            if let inner = reader.value("not") {
+                result = predicate(inner, at: path / "not").map(Predicate.not)
+            } else {
+                let key = present[0]
+                if let elements = reader.array(key, required: true, minimumCount: 1) {
+                    let parts = elements.compactMap { predicate($0.value, at: $0.path) }
+                    if parts.count == elements.count, !elements.isEmpty { result = key == "all" ? .all(parts) : .any(parts) }
+                }
+            }
+            reader.finish("A compound predicate")
+            return result
+        }
+        let selector = reader.string("result", required: true, nonEmpty: true).map(ResultSelector.init)
+        let tests = Self.predicateKeys.filter(reader.has)
+        let kinds = Set(tests.map { key -> String in
+            switch key {
+            case "minimum", "maximum": return "range"
+            case "minimumTime", "maximumTime": return "time"
+            default: return key
+            }
+        })
+        if kinds.isEmpty {
+            reader.accept(contentsOf: Self.predicateKeys)
+            reader.finish("A predicate")
+            log.error(path, "A predicate needs a test: one of \"equals\", \"choice\", \"choices\", \"matches\", \"minimum\"/\"maximum\", \"minimumTime\"/\"maximumTime\", \"isNil\" or \"dontKnow\".")
+            return nil
+        }
+        if kinds.count > 1 {
+            reader.accept(contentsOf: Self.predicateKeys)
+            reader.finish("A predicate")
+            log.error(path, "A predicate makes one test; this one has \(tests.map { "\"\($0)\"" }.joined(separator: " and ")). Combine tests with \"all\".")
+            return nil
+        }
+        var result: Predicate?
+        switch kinds.first! {
+        case "equals":
+            if let raw = reader.value("equals") {
+                switch raw {
+                case .bool(let flag): result = selector.map { .equals($0, .bool(flag)) }
+                case .number(let number): result = selector.map { .equals($0, .number(number)) }
+                case .string(let text): result = selector.map { .equals($0, .string(text)) }
+                default: log.error(path / "equals", "\"equals\" must be true, false, a number or a string, not \(raw.typeDescription).")
+                }
+            }
+        case "choice":
+            if let raw = reader.value("choice") {
+                if let choice = ChoiceValue(json: raw) {
+                    result = selector.map { .choice($0, choice) }
+                } else {
+                    log.error(path / "choice", "\"choice\" must be a string or a number, not \(raw.typeDescription).")
+                }
+            }
+        case "choices":
+            if let elements = reader.array("choices", required: true, minimumCount: 1) {
+                let values = elements.compactMap { element -> ChoiceValue? in
+                    guard let value = ChoiceValue(json: element.value) else {
+                        log.error(element.path, "Each expected choice must be a string or a number, not \(element.value.typeDescription).")
+                        return nil
+                    }
+                    return value
+                }
+                if values.count == elements.count, !values.isEmpty { result = selector.map { .choices($0, values) } }
+            }
+        case "matches":
+            if let pattern = reader.string("matches", required: true) {
+                if (try? NSRegularExpression(pattern: pattern)) == nil {
+                    log.error(path / "matches", "The regular expression \"\(pattern)\" does not compile.")
+                } else {
+                    result = selector.map { .matches($0, pattern) }
+                }
+            }
+        case "range":
+            let minimum = rangeBound(reader, "minimum")
+            let maximum = rangeBound(reader, "maximum")
+            if minimum.ok, maximum.ok { result = selector.map { .range($0, minimum: minimum.bound, maximum: maximum.bound) } }
+        case "time":
+            let minimum = reader.string("minimumTime")
+            let maximum = reader.string("maximumTime")
+            var ok = true
+            for (key, text) in [("minimumTime", minimum), ("maximumTime", maximum)] {
+                if let text, TimeOfDay(text) == nil {
+                    log.error(path / key, "\"\(key)\" must be a time as \"HH:mm\", such as \"09:30\", not \"\(text)\".")
+                    ok = false
+                }
+            }
+            if ok { result = selector.map { .timeRange($0, minimum: minimum, maximum: maximum) } }
+        case "isNil":
+            if let flag = reader.bool("isNil") { result = selector.map { .isNil($0, flag) } }
+        case "dontKnow":
+            if let flag = reader.bool("dontKnow") { result = selector.map { .dontKnow($0, flag) } }
+        default:
+            break
+        }
+        reader.accept(contentsOf: Self.predicateKeys)
+        reader.finish("A predicate")
+        return result
+    }
+
+    private func rangeBound(_ reader: ObjectReader, _ key: String) -> (bound: RangeBound?, ok: Bool) {
+        guard let raw = reader.value(key) else { return (nil, true) }
+        switch raw {
+        case .number(let number): return (.number(number), true)
+        case .string(let text):
+            guard CalendarDate(text) != nil || DateTimeParsing.instant(text, defaultZone: TimeZone(identifier: "UTC")!) != nil else {
+                log.error(reader.path / key, "\"\(key)\" must be a number, or a date as \"YYYY-MM-DD\" or an ISO 8601 date-time, not \"\(text)\".")
+                return (nil, false)
+            }
+            return (.date(text), true)
+        default:
+            log.error(reader.path / key, "\"\(key)\" must be a number or a date, not \(raw.typeDescription).")
+            return (nil, false)
+        }
+    }
+}
+
+extension ObjectReader {
+    func accept(contentsOf keys: [String]) {
+        for key in keys { accept(key) }
+    }
+}
