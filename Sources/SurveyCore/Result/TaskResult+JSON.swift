@@ -1,0 +1,161 @@
+import Foundation
+
+// The result format of spec §5, and ResearchKit's own serialization shape beside it.
+
+extension TaskResult {
+    /// The result as spec §5 JSON, dates with the offset of `zone`.
+    public func json(in zone: TimeZone) -> JSONValue {
+        .object([
+            "identifier": .string(identifier),
+            "taskRunUUID": .string(taskRunUUID.uuidString.lowercased()),
+            "startDate": .string(DateTimeParsing.preciseString(startDate, in: zone)),
+            "endDate": .string(DateTimeParsing.preciseString(endDate, in: zone)),
+            "finishReason": finishReason.map { .string($0.rawValue) },
+            "results": .array(results.map { $0.json(in: zone) }),
+        ])
+    }
+
+    /// The result in ResearchKit's serialization shape (`_class` keys, `ORK…QuestionResult`),
+    /// for back ends that read what ResearchKit apps upload.
+    public func researchKitJSON(in zone: TimeZone) -> JSONValue {
+        .object([
+            "_class": .string("ORKTaskResult"),
+            "identifier": .string(identifier),
+            "taskRunUUID": .string(taskRunUUID.uuidString),
+            "startDate": .string(ResearchKitDates.string(startDate, in: zone)),
+            "endDate": .string(ResearchKitDates.string(endDate, in: zone)),
+            "results": .array(results.map { $0.researchKitJSON(in: zone) }),
+        ])
+    }
+}
+
+extension StepResult {
+    public func json(in zone: TimeZone) -> JSONValue {
+        .object([
+            "identifier": .string(identifier),
+            "startDate": .string(DateTimeParsing.preciseString(startDate, in: zone)),
+            "endDate": .string(DateTimeParsing.preciseString(endDate, in: zone)),
+            "results": .array(results.map { $0.json(in: zone) }),
+        ])
+    }
+
+    func researchKitJSON(in zone: TimeZone) -> JSONValue {
+        .object([
+            "_class": .string("ORKStepResult"),
+            "identifier": .string(identifier),
+            "startDate": .string(ResearchKitDates.string(startDate, in: zone)),
+            "endDate": .string(ResearchKitDates.string(endDate, in: zone)),
+            "results": .array(results.map { $0.researchKitJSON(in: zone) }),
+        ])
+    }
+}
+
+extension QuestionResult {
+    public func json(in zone: TimeZone) -> JSONValue {
+        var object = JSONObject([
+            ("type", .string(type.rawValue)),
+            ("identifier", .string(identifier)),
+            ("startDate", .string(DateTimeParsing.preciseString(startDate, in: zone))),
+            ("endDate", .string(DateTimeParsing.preciseString(endDate, in: zone))),
+        ])
+        for (key, value) in answerEntries(researchKit: false) { object[key] = value }
+        return .object(object)
+    }
+
+    func researchKitJSON(in zone: TimeZone) -> JSONValue {
+        var object = JSONObject([
+            ("_class", .string(type.researchKitClass)),
+            ("identifier", .string(identifier)),
+            ("startDate", .string(ResearchKitDates.string(startDate, in: zone))),
+            ("endDate", .string(ResearchKitDates.string(endDate, in: zone))),
+            ("questionType", .number(Double(researchKitQuestionType))),
+        ])
+        for (key, value) in answerEntries(researchKit: true) { object[key] = value }
+        return .object(object)
+    }
+
+    /// ORKQuestionType's number for this result.
+    private var researchKitQuestionType: Int {
+        switch type {
+        case .scale: return 1
+        case .choice: return 2
+        case .multipleComponent: return 4
+        case .numeric: return 5
+        case .boolean: return 7
+        case .text: return 8
+        case .timeOfDay: return 9
+        case .date: return 11
+        case .timeInterval: return 12
+        case .location: return 15
+        case .ses: return 16
+        }
+    }
+
+    private func answerEntries(researchKit: Bool) -> [(String, JSONValue)] {
+        var entries: [(String, JSONValue)] = []
+        if let unit { entries.append(("unit", .string(unit))) }
+        if let displayUnit { entries.append(("displayUnit", .string(displayUnit))) }
+        if let separator { entries.append(("separator", .string(separator))) }
+        if let timeZone {
+            if researchKit {
+                let seconds = TimeZone(identifier: timeZone)?.secondsFromGMT() ?? 0
+                entries.append(("timeZone", .number(Double(seconds))))
+                entries.append(("calendar", .string("gregorian")))
+            } else {
+                entries.append(("timeZone", .string(timeZone)))
+            }
+        }
+        guard let answer else { return entries }
+        switch answer {
+        case .dontKnow:
+            entries.append(("noAnswerType", researchKit ? .object(["_class": .string("ORKDontKnowAnswer")]) : .string("dontKnow")))
+        case .boolean(let flag):
+            entries.append(("booleanAnswer", researchKit ? .number(flag ? 1 : 0) : .bool(flag)))
+        case .choices(let values):
+            entries.append(("choiceAnswers", .array(values.map(\.json))))
+        case .components(let values):
+            entries.append(("componentsAnswer", .array(values.map(\.json))))
+        case .scale(let value):
+            entries.append(("scaleAnswer", .number(value)))
+        case .numeric(let value):
+            entries.append(("numericAnswer", .number(value)))
+        case .timeOfDay(let time):
+            entries.append(("dateComponentsAnswer", .string(time.description)))
+        case .date(let date):
+            let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
+            switch date {
+            case .day(let day):
+                if researchKit {
+                    let midnight = DateTimeParsing.instant(day.description, defaultZone: zone) ?? Date(timeIntervalSince1970: 0)
+                    entries.append(("dateAnswer", .string(ResearchKitDates.string(midnight, in: zone))))
+                } else {
+                    entries.append(("dateAnswer", .string(day.description)))
+                }
+            case .instant(let instant):
+                entries.append(("dateAnswer", .string(researchKit ? ResearchKitDates.string(instant, in: zone) : DateTimeParsing.string(instant, in: zone))))
+            }
+        case .timeInterval(let seconds):
+            entries.append(("intervalAnswer", .number(seconds)))
+        case .text(let text):
+            entries.append(("textAnswer", .string(text)))
+        case .location(let location):
+            var object = JSONObject([("userInput", .string(location.userInput))])
+            if let latitude = location.latitude, let longitude = location.longitude {
+                object["coordinate"] = .object(["latitude": .number(latitude), "longitude": .number(longitude)])
+            }
+            if researchKit { object["_class"] = .string("ORKLocation") }
+            entries.append(("locationAnswer", .object(object)))
+        case .ses(let rung):
+            entries.append(("rungPicked", .number(Double(rung))))
+        }
+        return entries
+    }
+}
+
+/// ResearchKit's serializer writes dates as "yyyy-MM-dd'T'HH:mm:ssZ" ("2019-05-27T00:35:06-0700").
+enum ResearchKitDates {
+    static func string(_ instant: Date, in zone: TimeZone) -> String {
+        let iso = DateTimeParsing.string(instant, in: zone)
+        return String(iso.prefix(19)) + iso.dropFirst(19).replacingOccurrences(of: ":", with: "")
+    }
+}
