@@ -1,7 +1,7 @@
 import Foundation
 
 /// A typed answer, as the participant gave it and the result records it.
-public enum Answer: Sendable, Hashable {
+public enum Answer: Sendable, Hashable, Codable {
     case boolean(Bool)
     /// The chosen values of a choice, value picker, image choice or text scale.
     case choices([ChoiceValue])
@@ -41,13 +41,13 @@ public enum Answer: Sendable, Hashable {
 }
 
 /// A date answer: a calendar day for the `date` style, an instant for `dateAndTime`.
-public enum DateAnswer: Sendable, Hashable {
+public enum DateAnswer: Sendable, Hashable, Codable {
     case day(CalendarDate)
     case instant(Date)
 }
 
 /// A typed address, with coordinates only where the browser offered them.
-public struct LocationAnswer: Sendable, Hashable {
+public struct LocationAnswer: Sendable, Hashable, Codable {
     public var userInput: String
     public var latitude: Double?
     public var longitude: Double?

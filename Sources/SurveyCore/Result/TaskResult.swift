@@ -1,7 +1,7 @@
 import Foundation
 
 /// One question's result: its answer (none when skipped or left empty) and when it was given.
-public struct QuestionResult: Sendable, Hashable {
+public struct QuestionResult: Sendable, Hashable, Codable {
     public var identifier: String
     public var type: QuestionResultType
     public var startDate: Date

@@ -175,3 +175,35 @@ func pad(_ number: Int, _ width: Int) -> String {
     let digits = String(number)
     return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }
+
+extension TimeOfDay: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let time = TimeOfDay(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected a time as HH:mm.")
+        }
+        self = time
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+extension CalendarDate: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = CalendarDate(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected a date as YYYY-MM-DD.")
+        }
+        self = date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -1,0 +1,400 @@
+import Foundation
+
+/// The task's navigation as pure functions of (task, run): where the participant is, where
+/// Next and Back lead, progress, and which form items show. ResearchKit's
+/// `ORKNavigableOrderedTask` semantics, with stale answers dropped when the path changes.
+public struct Navigator: Sendable {
+    public let task: SurveyTask
+    /// The zone in which date answers and predicates are read.
+    public let timeZone: TimeZone
+    private let pagesByStep: [String: [Range<Int>]]
+
+    public init(task: SurveyTask, timeZone: TimeZone? = nil) {
+        self.task = task
+        self.timeZone = timeZone ?? task.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
+        var pages: [String: [Range<Int>]] = [:]
+        for step in task.steps {
+            if case .form(let content) = step.kind { pages[step.identifier] = FormLayout.pages(of: content.items, in: step.identifier) }
+        }
+        pagesByStep = pages
+    }
+
+    // MARK: Looking up
+
+    public func step(of visit: StepVisit) -> Step? {
+        task.step(visit.stepIdentifier)
+    }
+
+    public func currentStep(_ run: TaskRun) -> Step? {
+        run.current.flatMap(step(of:))
+    }
+
+    /// The item ranges of each page of a form; one page for every other step.
+    public func pages(of step: Step) -> [Range<Int>] {
+        pagesByStep[step.identifier] ?? [0..<0]
+    }
+
+    // MARK: Results
+
+    /// The step results along the path up to and including `index`.
+    func result(of run: TaskRun, through index: Int, now: Date) -> TaskResult {
+        let visits = run.visits.isEmpty || index < 0 ? [] : Array(run.visits[0...min(index, run.visits.count - 1)])
+        return TaskResult(
+            identifier: task.identifier, taskRunUUID: run.taskRunUUID, startDate: run.startDate, endDate: run.endDate ?? now,
+            finishReason: run.finishReason,
+            results: visits.map { StepResult(identifier: $0.stepIdentifier, startDate: $0.startDate, endDate: $0.endDate ?? now, results: $0.results) })
+    }
+
+    /// The run's result (spec §5): the step results of the path taken, in order.
+    public func result(of run: TaskRun, now: Date) -> TaskResult {
+        result(of: run, through: run.cursor, now: now)
+    }
+
+    // MARK: Moving
+
+    /// A new run at the first step (skip rules apply to it too).
+    public func start(uuid: UUID = UUID(), now: Date) -> TaskRun {
+        var run = TaskRun(taskIdentifier: task.identifier, taskRunUUID: uuid, startDate: now)
+        let empty = result(of: run, through: -1, now: now)
+        arrive(at: nextStepIndex(after: nil, result: empty), in: &run, now: now)
+        return run
+    }
+
+    /// The index of the step that follows `index` (nil: the start) on `result`, or nil at the end.
+    ///
+    /// The step's navigation rule gives the destination, else the next step in the array;
+    /// a destination whose skip rule holds is passed over and its own rule applies, as in
+    /// ResearchKit. A chain of skips that comes back on itself ends the task.
+    func nextStepIndex(after index: Int?, result: TaskResult) -> Int? {
+        var current = index
+        var passedOver = Set<Int>()
+        while true {
+            let candidate: Int?
+            if let current {
+                if let rule = task.navigationRule(for: task.steps[current].identifier) {
+                    switch destination(of: rule, on: result) {
+                    case .end?: return nil
+                    case .step(let identifier)?: candidate = task.index(of: identifier)
+                    case nil: candidate = current + 1 < task.steps.count ? current + 1 : nil
+                    }
+                } else {
+                    candidate = current + 1 < task.steps.count ? current + 1 : nil
+                }
+            } else {
+                candidate = task.steps.isEmpty ? nil : 0
+            }
+            guard let next = candidate else { return nil }
+            guard let skip = task.skipRule(for: task.steps[next].identifier), skip.evaluate(on: result, timeZone: timeZone) else {
+                return next
+            }
+            guard passedOver.insert(next).inserted else { return nil }
+            current = next
+        }
+    }
+
+    /// Where a rule leads on a result; nil means "the next step in the array".
+    func destination(of rule: NavigationRule, on result: TaskResult) -> Destination? {
+        switch rule {
+        case .direct(let destination):
+            return destination
+        case .predicate(let rules, let fallback):
+            for entry in rules where entry.predicate.evaluate(on: result, timeZone: timeZone) {
+                return entry.destination
+            }
+            return fallback
+        }
+    }
+
+    /// Appends a visit of the step at `index`, or completes the run when there is none.
+    /// Arriving at a completion step completes the run too.
+    private func arrive(at index: Int?, in run: inout TaskRun, now: Date) {
+        guard let index else {
+            finish(&run, reason: .completed, now: now)
+            return
+        }
+        let step = task.steps[index]
+        var visit = StepVisit(stepIdentifier: step.identifier, startDate: now)
+        if step.isCompletion {
+            visit.endDate = now
+            visit.isAnswered = true
+        }
+        run.visits.append(visit)
+        run.cursor = run.visits.count - 1
+        if step.isCompletion { finish(&run, reason: .completed, now: now) }
+    }
+
+    /// Ends the run: the visits after the cursor leave with it.
+    public func finish(_ run: inout TaskRun, reason: FinishReason, now: Date) {
+        if run.visits.count > run.cursor + 1 { run.visits.removeSubrange((run.cursor + 1)...) }
+        run.finishReason = reason
+        run.endDate = now
+    }
+
+    /// Saves the answers of one page of visit `index` and moves on: to the form's next page,
+    /// or to the next step. Submitting an earlier visit than the current one edits it (a
+    /// browser's Back, or a Change link); visits after it stay only while the path still
+    /// leads there.
+    ///
+    /// - Parameter returnToCurrent: after editing an earlier step, go forward again through
+    ///   the kept visits as far as they stay on the path and complete (the review step's
+    ///   Change links).
+    public func submit(_ run: TaskRun, visit index: Int, results: [QuestionResult], now: Date, returnToCurrent: Bool = false) -> TaskRun {
+        guard !run.isFinished, run.visits.indices.contains(index), index <= run.cursor,
+              let step = step(of: run.visits[index]) else { return run }
+        var run = run
+        let returnTarget = returnToCurrent ? run.cursor : nil
+        run.cursor = index
+        var visit = run.visits[index]
+        visit.results = merge(visit.results, with: results, in: step)
+        let pages = pages(of: step)
+        if let nextPage = nextVisiblePage(after: visit.page, of: step, visit: visit, in: run, index: index), nextPage < pages.count {
+            visit.page = nextPage
+            run.visits[index] = visit
+            return run
+        }
+        visit.results = dropHidden(visit.results, of: step, visit: visit, in: run, index: index, now: now)
+        visit.isAnswered = true
+        visit.endDate = now
+        run.visits[index] = visit
+        advance(&run, from: index, now: now)
+        if let returnTarget { fastForward(&run, toward: returnTarget, now: now) }
+        return run
+    }
+
+    /// The Skip button: every visible question of the step is recorded with no answer.
+    public func skip(_ run: TaskRun, visit index: Int, now: Date) -> TaskRun {
+        guard !run.isFinished, run.visits.indices.contains(index), index <= run.cursor,
+              let step = step(of: run.visits[index]), step.isOptional else { return run }
+        var run = run
+        run.cursor = index
+        var visit = run.visits[index]
+        visit.results = []
+        visit.page = 0
+        var results: [QuestionResult] = []
+        for page in pages(of: step).indices {
+            visit.page = page
+            for question in visibleQuestions(of: step, page: page, visit: visit, in: run, index: index) {
+                results.append(emptyResult(question, startDate: visit.startDate, now: now))
+            }
+        }
+        visit.results = results
+        visit.isAnswered = true
+        visit.endDate = now
+        run.visits[index] = visit
+        advance(&run, from: index, now: now)
+        return run
+    }
+
+    /// The Back button: the previous page of a form, else the previous visit on the path.
+    /// The answers of the step left stay, to fill its form if the participant returns.
+    public func back(_ run: TaskRun, now: Date) -> TaskRun {
+        guard canGoBack(run) else { return run }
+        var run = run
+        var visit = run.visits[run.cursor]
+        if visit.page > 0, let step = step(of: visit) {
+            visit.page = previousVisiblePage(before: visit.page, of: step, visit: visit, in: run, index: run.cursor) ?? 0
+            run.visits[run.cursor] = visit
+            return run
+        }
+        run.cursor -= 1
+        return run
+    }
+
+    /// True when Back leads somewhere: a previous page or visit, and the run is still going.
+    public func canGoBack(_ run: TaskRun) -> Bool {
+        guard !run.isFinished, let visit = run.current else { return false }
+        return visit.page > 0 || run.cursor > 0
+    }
+
+    private func advance(_ run: inout TaskRun, from index: Int, now: Date) {
+        let evaluation = result(of: run, through: index, now: now)
+        guard let stepIndex = task.index(of: run.visits[index].stepIdentifier) else { return }
+        let next = nextStepIndex(after: stepIndex, result: evaluation)
+        if let next, run.visits.indices.contains(index + 1), run.visits[index + 1].stepIdentifier == task.steps[next].identifier,
+           !task.steps[next].isCompletion {
+            run.cursor = index + 1
+            var kept = run.visits[index + 1]
+            kept.page = 0
+            run.visits[index + 1] = kept
+            return
+        }
+        if run.visits.count > index + 1 { run.visits.removeSubrange((index + 1)...) }
+        run.cursor = index
+        arrive(at: next, in: &run, now: now)
+    }
+
+    /// Moves forward through kept visits that are complete and still on the path.
+    private func fastForward(_ run: inout TaskRun, toward target: Int, now: Date) {
+        while !run.isFinished, run.cursor < target, run.cursor < run.visits.count - 1 {
+            let index = run.cursor
+            let visit = run.visits[index]
+            guard visit.isAnswered, let step = step(of: visit), isComplete(visit, of: step, in: run, index: index, now: now) else { return }
+            var updated = visit
+            updated.results = dropHidden(visit.results, of: step, visit: visit, in: run, index: index, now: now)
+            run.visits[index] = updated
+            advance(&run, from: index, now: now)
+        }
+    }
+
+    /// True when every visible required question of a kept visit has an answer.
+    private func isComplete(_ visit: StepVisit, of step: Step, in run: TaskRun, index: Int, now: Date) -> Bool {
+        for page in pages(of: step).indices {
+            var probe = visit
+            probe.page = page
+            for question in visibleQuestions(of: step, page: page, visit: probe, in: run, index: index) where !question.isOptional {
+                if visit.result(question.identifier)?.answer == nil { return false }
+            }
+        }
+        return true
+    }
+
+    // MARK: Forms and visibility
+
+    /// The questions of a page that show, judged on the answers saved before: earlier steps
+    /// and the earlier pages of this form.
+    public func visibleQuestions(of step: Step, page: Int, visit: StepVisit, in run: TaskRun, index: Int) -> [Step.Question] {
+        guard case .form(let content) = step.kind else { return step.questions }
+        let ranges = pages(of: step)
+        guard ranges.indices.contains(page) else { return [] }
+        let earlier = result(of: run, through: index - 1, now: visit.startDate)
+        let ownPages = ranges.prefix(page).flatMap { Array($0) }
+        let ownIdentifiers = Set(ownPages.compactMap { position -> String? in
+            if case .question(let question) = content.items[position] { return question.identifier }
+            return nil
+        })
+        var evaluation = earlier
+        evaluation.results.append(StepResult(identifier: step.identifier, startDate: visit.startDate, endDate: visit.startDate,
+                                             results: visit.results.filter { ownIdentifiers.contains($0.identifier) }))
+        return ranges[page].compactMap { position -> Step.Question? in
+            guard case .question(let question) = content.items[position] else { return nil }
+            if let rule = question.visibleIf, !rule.evaluate(on: evaluation, timeZone: timeZone) { return nil }
+            return Step.Question(identifier: question.identifier, answerFormat: question.answerFormat,
+                                 isOptional: question.isOptional, visibleIf: question.visibleIf)
+        }
+    }
+
+    /// The items (section headers and visible questions) of a page, in order; a header whose
+    /// questions are all hidden is left out.
+    public func visibleItems(of step: Step, page: Int, visit: StepVisit, in run: TaskRun, index: Int) -> [FormItem] {
+        guard case .form(let content) = step.kind else { return [] }
+        let ranges = pages(of: step)
+        guard ranges.indices.contains(page) else { return [] }
+        let visible = Set(visibleQuestions(of: step, page: page, visit: visit, in: run, index: index).map(\.identifier))
+        var items: [FormItem] = []
+        var pendingHeader: FormItem?
+        for position in ranges[page] {
+            switch content.items[position] {
+            case .section:
+                pendingHeader = content.items[position]
+            case .question(let question):
+                guard visible.contains(question.identifier) else { continue }
+                if let header = pendingHeader {
+                    items.append(header)
+                    pendingHeader = nil
+                }
+                items.append(content.items[position])
+            }
+        }
+        return items
+    }
+
+    private func nextVisiblePage(after page: Int, of step: Step, visit: StepVisit, in run: TaskRun, index: Int) -> Int? {
+        let count = pages(of: step).count
+        var candidate = page + 1
+        while candidate < count {
+            var probe = visit
+            probe.page = candidate
+            if !visibleQuestions(of: step, page: candidate, visit: probe, in: run, index: index).isEmpty { return candidate }
+            candidate += 1
+        }
+        return nil
+    }
+
+    private func previousVisiblePage(before page: Int, of step: Step, visit: StepVisit, in run: TaskRun, index: Int) -> Int? {
+        var candidate = page - 1
+        while candidate > 0 {
+            if !visibleQuestions(of: step, page: candidate, visit: visit, in: run, index: index).isEmpty { return candidate }
+            candidate -= 1
+        }
+        return 0
+    }
+
+    /// Replaces the results of the submitted questions, keeping the step's item order.
+    private func merge(_ existing: [QuestionResult], with new: [QuestionResult], in step: Step) -> [QuestionResult] {
+        let replaced = Set(new.map(\.identifier))
+        let combined = existing.filter { !replaced.contains($0.identifier) } + new
+        let order = step.questions.map(\.identifier)
+        return combined.sorted { (order.firstIndex(of: $0.identifier) ?? .max) < (order.firstIndex(of: $1.identifier) ?? .max) }
+    }
+
+    /// Keeps one result per visible question of every page (answered or not), dropping hidden ones.
+    private func dropHidden(_ results: [QuestionResult], of step: Step, visit: StepVisit, in run: TaskRun, index: Int, now: Date) -> [QuestionResult] {
+        var kept: [QuestionResult] = []
+        var probe = visit
+        probe.results = results
+        for page in pages(of: step).indices {
+            probe.page = page
+            for question in visibleQuestions(of: step, page: page, visit: probe, in: run, index: index) {
+                kept.append(results.first { $0.identifier == question.identifier } ?? emptyResult(question, startDate: visit.startDate, now: now))
+            }
+        }
+        return kept
+    }
+
+    func emptyResult(_ question: Step.Question, startDate: Date, now: Date) -> QuestionResult {
+        QuestionResult.make(for: question, answer: nil, startDate: startDate, endDate: now, timeZone: timeZone)
+    }
+}
+
+extension QuestionResult {
+    /// A result for a question with the keys its format adds (unit, separator, zone).
+    public static func make(for question: Step.Question, answer: Answer?, startDate: Date, endDate: Date, timeZone: TimeZone) -> QuestionResult {
+        var result = QuestionResult(identifier: question.identifier, type: question.answerFormat.resultType,
+                                    startDate: startDate, endDate: endDate, answer: answer)
+        switch question.answerFormat {
+        case .numeric(let format):
+            result.unit = format.unit
+            result.displayUnit = format.displayUnit ?? format.unit
+        case .height:
+            result.unit = "cm"
+            result.displayUnit = "cm"
+        case .weight:
+            result.unit = "kg"
+            result.displayUnit = "kg"
+        case .multipleValuePicker(let format):
+            result.separator = format.effectiveSeparator
+        case .date:
+            result.timeZone = timeZone.identifier
+        default:
+            break
+        }
+        return result
+    }
+}
+
+/// How a form is split into pages: a new page starts where an item depends on an item
+/// above it in the same form, so that the answer it depends on is saved first.
+enum FormLayout {
+    static func pages(of items: [FormItem], in stepIdentifier: String) -> [Range<Int>] {
+        var pages: [Range<Int>] = []
+        var start = 0
+        var onPage = Set<String>()
+        for (index, item) in items.enumerated() {
+            guard case .question(let question) = item else { continue }
+            let dependsOnPage = question.visibleIf?.selectors.contains { selector in
+                selector.stepIdentifier == stepIdentifier && selector.itemIdentifier.map(onPage.contains) == true
+            } ?? false
+            if dependsOnPage {
+                // Section headers right above the item go with it.
+                var split = index
+                while split > start, case .section = items[split - 1] { split -= 1 }
+                pages.append(start..<split)
+                start = split
+                onPage = []
+            }
+            onPage.insert(question.identifier)
+        }
+        pages.append(start..<items.count)
+        return pages
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// What became of a submitted page.
+public enum SubmissionOutcome: Sendable {
+    /// The answers were saved and the run moved on.
+    case accepted(TaskRun)
+    /// Something must be corrected; nothing was saved. The issues are in field order.
+    case rejected([AnswerIssue])
+}
+
+extension Navigator {
+    /// Checks a submitted page of visit `index` and, when every answer is valid and every
+    /// visible required question answered, saves it and moves on.
+    public func answer(_ run: TaskRun, visit index: Int, fields: FormFields, context: AnswerContext,
+                       returnToCurrent: Bool = false) -> SubmissionOutcome {
+        guard run.visits.indices.contains(index), let step = step(of: run.visits[index]) else { return .accepted(run) }
+        switch check(step, visit: index, in: run, fields: fields, context: context) {
+        case .failure(let issues):
+            return .rejected(issues.issues)
+        case .success(let results):
+            return .accepted(submit(run, visit: index, results: results, now: context.now, returnToCurrent: returnToCurrent))
+        }
+    }
+
+    /// Issues of a page, as an error value.
+    public struct PageIssues: Error, Sendable {
+        public let issues: [AnswerIssue]
+    }
+
+    /// The typed results of one page, or its issues.
+    public func check(_ step: Step, visit index: Int, in run: TaskRun, fields: FormFields,
+                      context: AnswerContext) -> Result<[QuestionResult], PageIssues> {
+        let visit = run.visits[index]
+        let questions = visibleQuestions(of: step, page: visit.page, visit: visit, in: run, index: index)
+        var results: [QuestionResult] = []
+        var issues: [AnswerIssue] = []
+        for question in questions {
+            let answer: Answer?
+            switch AnswerParser.parse(question.answerFormat, name: question.identifier, fields: fields, context: context) {
+            case .invalid(let found):
+                issues.append(contentsOf: found)
+                continue
+            case .empty:
+                if !question.isOptional {
+                    issues.append(AnswerIssue(field: Self.firstField(of: question, context: context), code: .required,
+                                              message: Self.requiredMessage(for: question.answerFormat)))
+                    continue
+                }
+                answer = nil
+            case .answer(let given):
+                answer = given
+            }
+            results.append(.make(for: question, answer: answer, startDate: visit.startDate, endDate: context.now, timeZone: timeZone))
+        }
+        return issues.isEmpty ? .success(results) : .failure(PageIssues(issues: issues))
+    }
+
+    /// "Select an answer" for picking formats, "Enter an answer" (or a date, a time) for typing ones.
+    static func requiredMessage(for format: AnswerFormat) -> String {
+        switch format {
+        case .boolean, .textChoice, .valuePicker, .multipleValuePicker, .imageChoice, .scale, .textScale, .ses:
+            return "Select an answer"
+        case .date: return "Enter a date"
+        case .timeOfDay: return "Enter a time"
+        case .timeInterval: return "Enter a length of time"
+        case .email: return "Enter an email address"
+        case .location: return "Enter an address"
+        case .height: return "Enter a height"
+        case .weight: return "Enter a weight"
+        case .age: return "Enter an age"
+        case .continuousScale, .numeric: return "Enter a number"
+        case .text: return "Enter an answer"
+        }
+    }
+
+    /// The field an error summary links to: the first box of a question.
+    public static func firstField(of question: Step.Question, context: AnswerContext) -> String {
+        let name = question.identifier
+        switch question.answerFormat {
+        case .multipleValuePicker: return AnswerFields.picker(name, 0)
+        case .timeInterval: return name + ".hours"
+        case .date: return name + ".day"
+        case .height(let format): return context.resolve(format.measurementSystem) == .USC ? name + ".feet" : name
+        case .weight(let format):
+            return context.resolve(format.measurementSystem) == .USC && format.numericPrecision == .high ? name + ".pounds" : name
+        default: return name
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Where a participant stands in one run of a task: the steps visited, in order, with their
+/// answers. It is all the state a server keeps; every position is recomputed from it.
+///
+/// `visits[0...cursor]` is the path taken. Visits after the cursor are steps the participant
+/// went Back from: their answers are kept to fill the form again if the path still leads
+/// there, and are dropped as soon as it does not.
+public struct TaskRun: Sendable, Hashable, Codable {
+    public var taskIdentifier: String
+    public var taskRunUUID: UUID
+    public var startDate: Date
+    public var endDate: Date?
+    public var finishReason: FinishReason?
+    public var visits: [StepVisit]
+    public var cursor: Int
+
+    public init(taskIdentifier: String, taskRunUUID: UUID, startDate: Date, visits: [StepVisit] = [], cursor: Int = 0) {
+        self.taskIdentifier = taskIdentifier
+        self.taskRunUUID = taskRunUUID
+        self.startDate = startDate
+        self.visits = visits
+        self.cursor = cursor
+    }
+
+    public var isFinished: Bool { finishReason != nil }
+
+    /// The visit the participant is on, if the run has one.
+    public var current: StepVisit? { visits.indices.contains(cursor) ? visits[cursor] : nil }
+
+    /// The visits on the path taken.
+    public var path: ArraySlice<StepVisit> { visits.isEmpty ? [] : visits[0...min(cursor, visits.count - 1)] }
+}
+
+/// One visit of a step: when it was shown, which page of a form is showing, and the
+/// answers saved so far.
+public struct StepVisit: Sendable, Hashable, Codable {
+    public var stepIdentifier: String
+    public var startDate: Date
+    public var endDate: Date?
+    /// The page of a form that is showing (forms split where an item depends on one above it).
+    public var page: Int
+    public var results: [QuestionResult]
+    /// True once the whole step was submitted (Next, or Skip).
+    public var isAnswered: Bool
+
+    public init(stepIdentifier: String, startDate: Date, page: Int = 0, results: [QuestionResult] = [], isAnswered: Bool = false) {
+        self.stepIdentifier = stepIdentifier
+        self.startDate = startDate
+        self.page = page
+        self.results = results
+        self.isAnswered = isAnswered
+    }
+
+    public func result(_ identifier: String) -> QuestionResult? {
+        results.first { $0.identifier == identifier }
+    }
+}
+
+
+extension ChoiceValue: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else {
+            self = .string(try container.decode(String.self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let text): try container.encode(text)
+        case .number(let number): try container.encode(number)
+        }
+    }
+}
