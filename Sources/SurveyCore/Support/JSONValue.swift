@@ -56,7 +56,7 @@ public struct JSONObject: Sendable, Equatable {
 
 extension JSONValue {
     /// Builds an object from key-value pairs, leaving out the nil values.
-    static func object(_ pairs: KeyValuePairs<String, JSONValue?>) -> JSONValue {
+    public static func object(_ pairs: KeyValuePairs<String, JSONValue?>) -> JSONValue {
         var object = JSONObject()
         for (key, value) in pairs {
             if let value { object[key] = value }

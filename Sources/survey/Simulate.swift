@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import SurveyCore
+
+/// `survey simulate FILE --answers ANSWERS`: walks a survey with scripted form fields, the
+/// way a browser would submit them, and prints the result. For testing branching.
+struct Simulate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a survey with scripted answers and print its result (spec §5).",
+        discussion: """
+            ANSWERS is a JSON object from step identifier to the form fields of that step, e.g.
+            {"fever": {"fever": "true"}, "temp": {"temp": "38.5"}}. A step with no entry is \
+            submitted empty; "$skip" as a step's value presses Skip. Steps are answered in the \
+            order the survey's rules lead, until it ends.
+            """
+    )
+
+    @Argument(help: "The survey file.")
+    var file: String
+
+    @Option(name: .long, help: "A JSON file of answers by step identifier.")
+    var answers: String?
+
+    @Option(name: .long, help: "The participant's language, for numbers such as 1,5.")
+    var language: String?
+
+    @Flag(name: .long, help: "Print the result in ResearchKit's serialization shape.")
+    var researchkit = false
+
+    func run() throws {
+        let survey: LoadedSurvey
+        do {
+            survey = try SurveyLoader.load(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            for diagnostic in error.diagnostics { print("\(file): \(diagnostic)") }
+            throw ExitCode(1)
+        }
+        var script = JSONObject()
+        if let answers {
+            guard let data = try? Data(contentsOf: URL(fileURLWithPath: answers)), case .object(let object)? = try? JSONParser.parse(data) else {
+                throw ValidationError("\(answers) is not a JSON object of answers by step.")
+            }
+            script = object
+        }
+        let navigator = Navigator(task: survey.task)
+        var now = Date()
+        var run = navigator.start(now: now)
+        var moves = 0
+        while !run.isFinished {
+            moves += 1
+            guard moves < 10_000, let step = navigator.currentStep(run) else { break }
+            now = now.addingTimeInterval(1)
+            let entry = script[step.identifier]
+            if entry == .string("$skip") {
+                run = navigator.skip(run, visit: run.cursor, now: now)
+                continue
+            }
+            var pairs: [(String, String)] = []
+            if case .object(let fields)? = entry {
+                for (name, value) in fields.entries {
+                    switch value {
+                    case .string(let text): pairs.append((name, text))
+                    case .array(let values): for case .string(let text) in values { pairs.append((name, text)) }
+                    case .number(let number): pairs.append((name, JSONWriter.number(number)))
+                    case .bool(let flag): pairs.append((name, flag ? "true" : "false"))
+                    default: break
+                    }
+                }
+            }
+            let context = AnswerContext(language: language, now: now, timeZone: navigator.timeZone)
+            switch navigator.answer(run, visit: run.cursor, fields: FormFields(pairs: pairs), context: context) {
+            case .accepted(let next):
+                run = next
+            case .rejected(let issues):
+                for issue in issues { FileHandle.standardError.write(Data("\(step.identifier): \(issue)\n".utf8)) }
+                throw ExitCode(2)
+            }
+        }
+        let result = navigator.result(of: run, now: now)
+        let value = researchkit ? result.researchKitJSON(in: navigator.timeZone) : result.json(in: navigator.timeZone)
+        print(JSONWriter.string(value), terminator: "")
+    }
+}

@@ -1,0 +1,13 @@
+import ArgumentParser
+import Foundation
+import SurveyCore
+
+/// The survey presenter's command-line tool.
+@main
+struct SurveyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "survey",
+        abstract: "Load, check and run surveys written in survey format v1.",
+        subcommands: [Validate.self, Simulate.self]
+    )
+}

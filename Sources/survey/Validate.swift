@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import SurveyCore
+
+/// `survey validate FILE…`: every error and warning of each file, with its JSON path.
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check survey files against format v1 and ResearchKit's limits.",
+        discussion: "Prints every error and warning with its JSON path. Exits with 1 when any file has an error."
+    )
+
+    @Argument(help: "Survey files (JSON) to check.")
+    var files: [String]
+
+    @Flag(name: .long, help: "Treat warnings as errors.")
+    var strict = false
+
+    @Flag(name: .long, help: "Print the findings as JSON.")
+    var json = false
+
+    func run() throws {
+        var failed = false
+        var report: [JSONValue] = []
+        for file in files {
+            let url = URL(fileURLWithPath: file)
+            let diagnostics: [Diagnostic]
+            if let data = try? Data(contentsOf: url) {
+                diagnostics = SurveyLoader.diagnose(data).diagnostics
+            } else {
+                diagnostics = [Diagnostic(.error, .root, "The file cannot be read.")]
+            }
+            let errors = diagnostics.filter(\.isError).count
+            let warnings = diagnostics.count - errors
+            if errors > 0 || (strict && warnings > 0) { failed = true }
+            if json {
+                let entries = diagnostics.map { diagnostic -> JSONValue in
+                    .object(["severity": .string(diagnostic.severity.rawValue), "path": .string(diagnostic.path.description),
+                             "message": .string(diagnostic.message)])
+                }
+                report.append(.object(["file": .string(file), "valid": .bool(errors == 0), "diagnostics": .array(entries)]))
+            } else {
+                for diagnostic in diagnostics { print("\(file): \(diagnostic)") }
+                let summary = errors == 0 ? "ok" : "\(errors) error\(errors == 1 ? "" : "s")"
+                print("\(file): \(summary)\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")")
+            }
+        }
+        if json { print(JSONWriter.string(.array(report)), terminator: "") }
+        if failed { throw ExitCode(1) }
+    }
+}
