@@ -44,18 +44,21 @@ public struct LocalizedText: Sendable, Hashable {
         return translations.map(\.text)
     }
 
+    /// Two texts are equal when they say the same in every language, whatever the key order.
     public static func == (lhs: LocalizedText, rhs: LocalizedText) -> Bool {
-        lhs.universal == rhs.universal
-            && lhs.translations.count == rhs.translations.count
-            && zip(lhs.translations, rhs.translations).allSatisfy { $0.language == $1.language && $0.text == $1.text }
+        lhs.universal == rhs.universal && lhs.sortedTranslations.elementsEqual(rhs.sortedTranslations, by: ==)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(universal)
-        for entry in translations {
+        for entry in sortedTranslations {
             hasher.combine(entry.language)
             hasher.combine(entry.text)
         }
+    }
+
+    private var sortedTranslations: [(language: String, text: String)] {
+        translations.sorted { $0.language < $1.language }
     }
 
     var json: JSONValue {

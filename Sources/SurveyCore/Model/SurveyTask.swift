@@ -49,12 +49,13 @@ public struct SurveyTask: Sendable, Hashable {
         skipRules.first { $0.stepIdentifier == identifier }?.predicate
     }
 
+    /// Rules are maps by step: their order in the file does not change the survey.
     public static func == (lhs: SurveyTask, rhs: SurveyTask) -> Bool {
         lhs.identifier == rhs.identifier && lhs.title == rhs.title && lhs.steps == rhs.steps
-            && lhs.navigationRules.count == rhs.navigationRules.count
-            && zip(lhs.navigationRules, rhs.navigationRules).allSatisfy { $0.stepIdentifier == $1.stepIdentifier && $0.rule == $1.rule }
-            && lhs.skipRules.count == rhs.skipRules.count
-            && zip(lhs.skipRules, rhs.skipRules).allSatisfy { $0.stepIdentifier == $1.stepIdentifier && $0.predicate == $1.predicate }
+            && Dictionary(lhs.navigationRules, uniquingKeysWith: { first, _ in first })
+                == Dictionary(rhs.navigationRules, uniquingKeysWith: { first, _ in first })
+            && Dictionary(lhs.skipRules, uniquingKeysWith: { first, _ in first })
+                == Dictionary(rhs.skipRules, uniquingKeysWith: { first, _ in first })
             && lhs.shouldReportProgress == rhs.shouldReportProgress && lhs.languages == rhs.languages && lhs.timeZone == rhs.timeZone
     }
 
