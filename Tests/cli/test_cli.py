@@ -1,0 +1,135 @@
+"""The `survey` command as a researcher uses it: validate and simulate, through the built binary."""
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BINARY = ROOT / ".build" / "debug" / "survey"
+EXAMPLES = sorted((ROOT / "Examples").glob("*.json"))
+FIXTURES = ROOT / "Tests" / "SurveyCoreTests" / "Fixtures"
+ANSWERS = ROOT / "Tests" / "Fixtures"
+
+
+def survey(*args, check=False):
+    if not BINARY.exists():
+        pytest.fail(f"{BINARY} is missing: build with `swift build` first")
+    return subprocess.run([str(BINARY), *map(str, args)], capture_output=True, text=True, check=check, timeout=60)
+
+
+def test_there_are_three_examples_or_more():
+    names = {path.stem for path in EXAMPLES}
+    assert {"wellbeing-check", "fever-triage", "every-format"} <= names
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_every_example_validates_strictly(path):
+    run = survey("validate", "--strict", path)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.strip().endswith(": ok")
+
+
+def test_validate_reports_every_error_with_its_path_and_fails(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({
+        "identifier": "t",
+        "steps": [
+            {"identifier": "a", "type": "question", "answerFormat": {"type": "scale", "minimum": 0, "maximum": 10, "step": 3}},
+            {"identifier": "a", "type": "question", "titel": "x", "answerFormat": {"type": "boolean"}},
+        ],
+        "navigationRules": {"a": {"type": "direct", "destination": "nowhere"}},
+    }))
+    run = survey("validate", bad)
+    assert run.returncode == 1
+    lines = [line for line in run.stdout.splitlines() if ": error: " in line]
+    paths = {line.split(": error: ")[1].split(":")[0] for line in lines}
+    assert paths == {"$.steps[0].answerFormat.step", "$.steps[1].identifier", "$.steps[1].titel", "$.navigationRules.a.destination"}
+    assert any('Did you mean "title"?' in line for line in lines)
+
+
+def test_validate_json_output_matches_the_fixture_cases(tmp_path):
+    cases = json.loads((FIXTURES / "invalid-surveys.json").read_text())
+    files = []
+    for index, case in enumerate(cases):
+        path = tmp_path / f"case{index}.json"
+        path.write_text(json.dumps(case["survey"]))
+        files.append(path)
+    run = survey("validate", "--json", *files)
+    assert run.returncode == 1
+    report = json.loads(run.stdout)
+    assert len(report) == len(cases)
+    for case, entry in zip(cases, report):
+        assert entry["valid"] is False, case["name"]
+        errors = {d["path"] for d in entry["diagnostics"] if d["severity"] == "error"}
+        assert set(case["errors"]) <= errors, case["name"]
+
+
+def test_a_file_that_is_not_json_is_refused_with_its_position(tmp_path):
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"identifier": "t",\n "steps": [}\n')
+    run = survey("validate", bad)
+    assert run.returncode == 1
+    assert "line 2, column" in run.stdout
+
+
+def test_a_missing_file_is_an_error_not_a_crash(tmp_path):
+    run = survey("validate", tmp_path / "absent.json")
+    assert run.returncode == 1
+    assert "cannot be read" in run.stdout
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_every_example_runs_to_completion_with_its_scripted_answers(path):
+    answers = ANSWERS / f"{path.stem}.answers.json"
+    assert answers.exists(), f"no scripted answers for {path.name}"
+    run = survey("simulate", path, "--answers", answers)
+    assert run.returncode == 0, run.stderr
+    result = json.loads(run.stdout)
+    assert result["identifier"] == json.loads(path.read_text())["identifier"]
+    assert result["finishReason"] == "completed"
+    script = json.loads(answers.read_text())
+    visited = {step["identifier"]: step for step in result["results"]}
+    for step_id, fields in script.items():
+        if not isinstance(fields, dict) or not fields:
+            continue
+        assert step_id in visited, f"{step_id} was not on the path"
+        answered = [q for q in visited[step_id]["results"] if any(k.endswith("Answer") or k.endswith("Answers") or k in ("rungPicked", "noAnswerType", "dateComponentsAnswer") for k in q)]
+        assert answered, f"{step_id} has no answer in the result"
+
+
+def test_simulate_follows_the_triage_branches():
+    triage = ROOT / "Examples" / "fever-triage.json"
+    cases = {
+        "urgent": {"fever": {"fever": "true"}, "temperature": {"celsius": "38"}, "danger-signs": {"danger-signs": ["rash", "breathing"]}},
+        "see-gp": {"fever": {"fever": "true"}, "temperature": {"celsius": "39.4"}, "danger-signs": {"danger-signs": "none"}},
+        "self-care": {"fever": {"fever": "false"}, "other-symptoms": {"other-symptoms": "A sore throat"}},
+    }
+    for ending, script in cases.items():
+        answers = ROOT / ".build" / f"triage-{ending}.json"
+        answers.write_text(json.dumps(script))
+        run = survey("simulate", triage, "--answers", answers)
+        assert run.returncode == 0, run.stderr
+        path = [step["identifier"] for step in json.loads(run.stdout)["results"]]
+        assert path[-1] == ending
+        if ending == "self-care":
+            assert "danger-signs" not in path and "temperature" not in path
+
+
+def test_simulate_reports_a_refused_answer_and_stops(tmp_path):
+    answers = tmp_path / "a.json"
+    answers.write_text(json.dumps({"fever": {"fever": "true"}, "temperature": {"celsius": "45"}}))
+    run = survey("simulate", ROOT / "Examples" / "fever-triage.json", "--answers", answers)
+    assert run.returncode == 2
+    assert "outOfRange" in run.stderr
+    assert "Enter a number between 34 and 43" in run.stderr
+
+
+def test_simulate_exports_the_researchkit_shape():
+    path = ROOT / "Examples" / "wellbeing-check.json"
+    run = survey("simulate", path, "--answers", ANSWERS / "wellbeing-check.answers.json", "--researchkit")
+    assert run.returncode == 0, run.stderr
+    result = json.loads(run.stdout)
+    assert result["_class"] == "ORKTaskResult"
+    classes = {q["_class"] for step in result["results"] for q in step["results"]}
+    assert "ORKScaleQuestionResult" in classes
