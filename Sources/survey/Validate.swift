@@ -35,7 +35,7 @@ struct Validate: ParsableCommand {
             if json {
                 let entries = diagnostics.map { diagnostic -> JSONValue in
                     .object(["severity": .string(diagnostic.severity.rawValue), "path": .string(diagnostic.path.description),
-                             "message": .string(diagnostic.message)])
+                             "pointer": .string(diagnostic.path.pointer), "message": .string(diagnostic.message)])
                 }
                 report.append(.object(["file": .string(file), "valid": .bool(errors == 0), "diagnostics": .array(entries)]))
             } else {

@@ -47,6 +47,16 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Comparable 
         return text
     }
 
+    /// The same place as an RFC 6901 JSON Pointer: `/steps/2/answerFormat/step`.
+    public var pointer: String {
+        components.map { component -> String in
+            switch component {
+            case .index(let index): return "/\(index)"
+            case .key(let key): return "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            }
+        }.joined()
+    }
+
     private static func isPlainName(_ key: String) -> Bool {
         guard let first = key.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
         return key.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }

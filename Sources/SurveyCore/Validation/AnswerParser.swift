@@ -92,7 +92,7 @@ public enum AnswerParser {
         case .timeInterval(let format):
             return parseInterval(format, name: name, fields: fields)
         case .text(let format):
-            return parseText(format, name: name, fields: fields)
+            return parseText(format, name: name, fields: fields, context: context)
         case .email:
             guard let raw = fields.trimmed(name) else { return .empty }
             let pattern = "^[A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,6}$"
@@ -184,7 +184,7 @@ public enum AnswerParser {
         var values: [ChoiceValue?] = []
         for (index, picker) in format.pickers.enumerated() {
             let field = AnswerFields.picker(name, index)
-            guard let raw = fields[field], !raw.isEmpty else {
+            guard let raw = fields.trimmed(field) else {
                 values.append(nil)
                 continue
             }
@@ -207,6 +207,10 @@ public enum AnswerParser {
         guard let number = NumberParsing.parse(raw, language: context.language), number.fractionDigits == 0 else {
             return .invalid([AnswerIssue(field: name, code: .notAChoice, message: Messages.selectAnOption)])
         }
+        guard number.value >= Double(format.minimum), number.value <= Double(format.maximum) else {
+            return .invalid([AnswerIssue(field: name, code: .outOfRange,
+                                         message: "Select a value from \(format.minimum) to \(format.maximum)")])
+        }
         let value = Int(number.value)
         if value < format.minimum || value > format.maximum {
             return .invalid([AnswerIssue(field: name, code: .outOfRange,
@@ -223,8 +227,10 @@ public enum AnswerParser {
         if format.isPercent, raw.hasSuffix("%") { raw = String(raw.dropLast()) }
         let factor = format.isPercent ? 100.0 : 1.0
         let digits = min(max(format.fractionDigits, 0), 4)
-        let low = format.minimum * factor
-        let high = format.maximum * factor
+        // Scaled bounds are rounded to the digits shown, so 0.07 reads as 7 and not 7.000000000000001.
+        let shown = pow(10, Double(digits))
+        let low = (format.minimum * factor * shown).rounded() / shown
+        let high = (format.maximum * factor * shown).rounded() / shown
         let unit = format.isPercent ? "%" : ""
         guard let number = NumberParsing.parse(raw, language: context.language) else {
             return .invalid([AnswerIssue(field: name, code: .notANumber, message: Messages.enterNumber(between: low, and: high, unit: unit))])
@@ -291,7 +297,7 @@ public enum AnswerParser {
 
     // MARK: Text
 
-    static func parseText(_ format: TextFormat, name: String, fields: FormFields) -> FieldOutcome {
+    static func parseText(_ format: TextFormat, name: String, fields: FormFields, context: AnswerContext) -> FieldOutcome {
         guard let raw = fields[name] else { return .empty }
         let text = raw.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
         if text.isEmpty { return .empty }
@@ -301,7 +307,7 @@ public enum AnswerParser {
         if let pattern = format.validationRegularExpression, let expression = try? NSRegularExpression(pattern: pattern) {
             let matches = expression.numberOfMatches(in: text, range: NSRange(text.startIndex..., in: text))
             if matches == 0 {
-                let template = format.invalidMessage?.resolved(for: nil) ?? "Check your answer"
+                let template = format.invalidMessage?.resolved(for: context.language) ?? "Check your answer"
                 return .invalid([AnswerIssue(field: name, code: .pattern, message: template.replacingOccurrences(of: "%@", with: text))])
             }
         }
@@ -314,6 +320,10 @@ public enum AnswerParser {
         guard let raw = fields.trimmed(name) else { return .empty }
         guard let number = NumberParsing.parse(raw, language: context.language), number.fractionDigits == 0 else {
             return .invalid([AnswerIssue(field: name, code: .notAWholeNumber, message: "Enter an age in whole years, like 42")])
+        }
+        guard abs(number.value) <= 10_000 else {
+            return .invalid([AnswerIssue(field: name, code: .outOfRange,
+                                         message: "Enter an age from \(format.effectiveMinimum) to \(format.effectiveMaximum)")])
         }
         let age = Int(number.value)
         if age == AgeFormat.minimumSentinel, format.treatMinAgeAsRange == true { return .answer(.numeric(Double(age))) }

@@ -44,7 +44,7 @@ public enum TimeParsing {
     public static func parse(_ raw: String) -> TimeOfDay? {
         var text = raw.lowercased().replacingOccurrences(of: " ", with: "")
         var meridiem: String?
-        for suffix in ["a.m.", "p.m.", "am", "pm"] where text.hasSuffix(suffix) {
+        for suffix in ["a.m.", "p.m.", "a.m", "p.m", "am", "pm"] where text.hasSuffix(suffix) {
             meridiem = suffix.hasPrefix("a") ? "am" : "pm"
             text = String(text.dropLast(suffix.count))
             break
@@ -98,14 +98,19 @@ enum DateAnswerParsing {
             if let missing = parts.first(where: { $0.1 == nil }) {
                 return .invalid([AnswerIssue(field: "\(name).\(missing.0)", code: .incomplete, message: "The date must include a \(missing.0)")])
             }
-            guard let day = Int(dayText!), let month = monthNumber(monthText!), let year = Int(yearText!) else {
-                return .invalid([AnswerIssue(field: name + ".day", code: .invalidDate, message: "Enter a real date, like 27 3 2007")])
+            let real = "Enter a real date, like 27 3 2007"
+            guard let month = monthNumber(monthText!), (1...12).contains(month) else {
+                return .invalid([AnswerIssue(field: name + ".month", code: .invalidDate, message: real)])
             }
-            guard yearText!.count == 4 else {
+            let yearDigits = yearText!.drop { $0 == "+" || $0 == "-" }
+            guard yearDigits.allSatisfy(\.isASCIIDigit), let year = Int(yearDigits) else {
+                return .invalid([AnswerIssue(field: name + ".year", code: .invalidDate, message: real)])
+            }
+            guard yearText!.count == 4, yearDigits.count == 4, year >= 1 else {
                 return .invalid([AnswerIssue(field: name + ".year", code: .invalidDate, message: "Year must include 4 numbers")])
             }
-            guard let parsed = CalendarDate(year: year, month: month, day: day) else {
-                return .invalid([AnswerIssue(field: name + ".day", code: .invalidDate, message: "Enter a real date, like 27 3 2007")])
+            guard dayText!.allSatisfy(\.isASCIIDigit), let day = Int(dayText!), let parsed = CalendarDate(year: year, month: month, day: day) else {
+                return .invalid([AnswerIssue(field: name + ".day", code: .invalidDate, message: real)])
             }
             date = parsed
         }
@@ -132,10 +137,13 @@ enum DateAnswerParsing {
             guard let instant = DateTimeParsing.instant(date, time, second: 0, zone: context.timeZone) else {
                 return .invalid([AnswerIssue(field: name + ".day", code: .invalidDate, message: "Enter a real date, like 27 3 2007")])
             }
-            if bounds.minimum.map({ instant < $0 }) == true || bounds.maximum.map({ instant > $0 }) == true {
-                let earliest = bounds.minimum.map { CalendarDate($0, in: context.timeZone) }
-                let latest = bounds.maximum.map { CalendarDate($0, in: context.timeZone) }
-                return .invalid([AnswerIssue(field: name + ".day", code: .dateOutOfRange, message: rangeMessage(earliest, latest))])
+            if let earliest = bounds.minimum, instant < earliest {
+                return .invalid([AnswerIssue(field: name + ".day", code: .dateOutOfRange,
+                                             message: "The date and time must be \(moment(earliest, context.timeZone)) or later")])
+            }
+            if let latest = bounds.maximum, instant > latest {
+                return .invalid([AnswerIssue(field: name + ".day", code: .dateOutOfRange,
+                                             message: "The date and time must be \(moment(latest, context.timeZone)) or earlier")])
             }
             return .answer(.date(.instant(instant)))
         }
@@ -159,6 +167,15 @@ enum DateAnswerParsing {
             maximum = DateTimeParsing.instant(last.description, defaultZone: context.timeZone)?.addingTimeInterval(86_399)
         }
         return (minimum, maximum)
+    }
+
+    /// "10 March 2026 at 09:00".
+    static func moment(_ instant: Date, _ zone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.hour, .minute], from: instant)
+        let time = TimeOfDay(hour: parts.hour ?? 0, minute: parts.minute ?? 0)?.description ?? "00:00"
+        return "\(Messages.day(CalendarDate(instant, in: zone))) at \(time)"
     }
 
     static func rangeMessage(_ earliest: CalendarDate?, _ latest: CalendarDate?) -> String {
@@ -213,7 +230,7 @@ enum MeasurementParsing {
             guard let number = NumberParsing.parse(raw, language: context.language) else {
                 return .invalid([AnswerIssue(field: name, code: .notANumber, message: "Enter a height in centimetres, like 170")])
             }
-            guard number.value > 0, number.value <= 300 else {
+            guard number.value >= 1, number.value <= 300 else {
                 return .invalid([AnswerIssue(field: name, code: .outOfRange, message: "Enter a height between 1 and 300 cm")])
             }
             if number.fractionDigits > 1 {
