@@ -124,3 +124,20 @@ struct DefinitionCheckerTests {
         #expect(errors.map(\.path.description) == ["$.skipRules.c.result"])
     }
 }
+
+@Suite("The definition checker after a fault")
+struct FollowOnErrorTests {
+    @Test("A step that cannot be read is reported once, not again by every rule that names it")
+    func noFollowOnErrors() {
+        let json = """
+            {"identifier": "t", "steps": [
+              {"identifier": "f", "type": "form", "items": [
+                {"identifier": "a", "answerFormat": {"type": "boolean", "colour": "red"}},
+                {"identifier": "b", "answerFormat": {"type": "scale", "minimum": 0, "maximum": 10, "step": 3}}]},
+              {"identifier": "g", "type": "instruction"}],
+             "navigationRules": {"f": {"type": "predicate", "rules": [{"if": {"result": "f.a", "equals": true}, "destination": "g"}]}}}
+            """
+        let errors = SurveyLoader.diagnose(Data(json.utf8)).diagnostics.filter(\.isError).map(\.path.description)
+        #expect(errors == ["$.steps[0].items[0].answerFormat.colour", "$.steps[0].items[1].answerFormat.step"])
+    }
+}

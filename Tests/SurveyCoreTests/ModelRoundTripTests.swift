@@ -118,5 +118,6 @@ struct JSONTests {
     func pathsQuoteKeys() {
         let path = JSONPath.root / "navigationRules" / "a.b" / "rules" / 0 / "if"
         #expect(path.description == #"$.navigationRules["a.b"].rules[0].if"#)
+        #expect((JSONPath.root / "a/b~c" / 2).pointer == "/a~1b~0c/2")
     }
 }

@@ -35,12 +35,12 @@ final class ObjectReader {
     /// The raw value of a key, marking the key as known.
     func value(_ key: String, required: Bool = false) -> JSONValue? {
         known.append(key)
-        guard let value = object[key], value != .null || required else {
+        guard let value = object[key] else {
             if required { log.error(path / key, "\"\(key)\" is required here.") }
             return nil
         }
         if value == .null {
-            log.error(path / key, "\"\(key)\" is required here and cannot be null.")
+            log.error(path / key, "\"\(key)\" is null; give it a value or leave the key out.")
             return nil
         }
         return value

@@ -43,6 +43,7 @@ struct DefinitionChecker {
     }
 
     private func checkIdentifier(_ identifier: String, at path: JSONPath, what: String) {
+        if log.brokenSteps.contains(identifier) && identifier.hasPrefix("$") { return }
         if identifier.hasPrefix("$") {
             log.error(path, "\(what) \"\(identifier)\" starts with \"$\", which is kept for names such as \"$end\".")
         } else if !Self.isIdentifier(identifier) {
@@ -123,7 +124,7 @@ struct DefinitionChecker {
                 questions += 1
                 checkFormat(question.answerFormat, at: path / "items" / index / "answerFormat")
             }
-            if questions == 0 {
+            if questions == 0, !log.brokenSteps.contains(step.identifier) {
                 log.error(path / "items", "A form needs at least one item with an answer format; this one has only section headers.")
             }
         case .videoInstruction(let content):
@@ -448,7 +449,7 @@ struct DefinitionChecker {
     // MARK: Rules and predicates
 
     private func checkStepReference(_ identifier: String, at path: JSONPath, what: String) -> Bool {
-        guard task.step(identifier) == nil else { return true }
+        guard task.step(identifier) == nil else { return !log.brokenSteps.contains(identifier) }
         var message = "\(what) names the step \"\(identifier)\", which the survey does not have."
         if let suggestion = Suggestion.closest(to: identifier, in: task.steps.map(\.identifier)) { message += " Did you mean \"\(suggestion)\"?" }
         log.error(path, message)
@@ -548,6 +549,10 @@ struct DefinitionChecker {
                     }
                 }
             }
+        }
+        if matches.isEmpty, log.brokenSteps.contains(where: { raw == $0 || raw.hasPrefix($0 + ".") }) {
+            // The step could not be read; its error is already reported.
+            return nil
         }
         if matches.count > 1 {
             log.error(path, "\"\(raw)\" could name more than one question; rename a step or item so that it names one.")

@@ -28,6 +28,8 @@ final class DiagnosticLog {
     private(set) var diagnostics: [Diagnostic] = []
     /// Every text read, with its path, for the language checks.
     var texts: [(path: JSONPath, text: LocalizedText)] = []
+    /// Steps that could not be read whole: references to them are not reported again.
+    var brokenSteps: Set<String> = []
 
     func error(_ path: JSONPath, _ message: String) {
         diagnostics.append(Diagnostic(.error, path, message))

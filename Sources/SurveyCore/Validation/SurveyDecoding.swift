@@ -11,7 +11,14 @@ struct SurveyDecoding {
         let title = reader.text("title")
         var steps: [Step] = []
         if let elements = reader.array("steps", required: true, minimumCount: 1) {
-            steps = elements.compactMap { step($0.value, at: $0.path) }
+            // A step that cannot be read keeps its place, so later paths stay right.
+            steps = elements.enumerated().map { index, element in
+                if let step = step(element.value, at: element.path) { return step }
+                var identifier = "$\(index)"
+                if case .object(let object) = element.value, case .string(let given)? = object["identifier"] { identifier = given }
+                log.brokenSteps.insert(identifier)
+                return Step(identifier: identifier, kind: .instruction)
+            }
         }
         var navigationRules: [(String, NavigationRule)] = []
         if let rules = reader.objectReader("navigationRules") {
@@ -78,8 +85,10 @@ struct SurveyDecoding {
         case "form":
             let footerText = reader.text("footerText")
             if let elements = reader.array("items", required: true, minimumCount: 1) {
-                let items = elements.compactMap { formItem($0.value, at: $0.path) }
-                if items.count == elements.count { kind = .form(FormContent(items: items, footerText: footerText)) }
+                // An item that cannot be read keeps its place as an empty header, so later paths stay right.
+                let items = elements.map { formItem($0.value, at: $0.path) }
+                if items.contains(where: { $0 == nil }), let identifier { log.brokenSteps.insert(identifier) }
+                kind = .form(FormContent(items: items.map { $0 ?? .section(SectionHeader(sectionTitle: "")) }, footerText: footerText))
             }
         case "review":
             kind = .review(ReviewContent(excludeInstructionSteps: reader.bool("excludeInstructionSteps")))
