@@ -12,10 +12,18 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "SurveyCore", targets: ["SurveyCore"]),
+        .library(name: "SurveyRendering", targets: ["SurveyRendering"]),
+        .library(name: "SurveyStorage", targets: ["SurveyStorage"]),
+        .library(name: "SurveyServer", targets: ["SurveyServer"]),
         .executable(name: "survey", targets: ["survey"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
@@ -23,10 +31,45 @@ let package = Package(
             name: "SurveyCore",
             swiftSettings: swiftSettings
         ),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(
+            name: "SurveyRendering",
+            dependencies: [
+                "SurveyCore",
+                "CLibXML2",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SurveyStorage",
+            dependencies: [
+                "SurveyCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SurveyServer",
+            dependencies: [
+                "SurveyCore",
+                "SurveyRendering",
+                "SurveyStorage",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "survey",
             dependencies: [
                 "SurveyCore",
+                "SurveyServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -38,6 +81,24 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SurveyRenderingTests",
+            dependencies: ["SurveyRendering"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SurveyStorageTests",
+            dependencies: ["SurveyStorage"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SurveyServerTests",
+            dependencies: [
+                "SurveyServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: swiftSettings
         ),
     ]

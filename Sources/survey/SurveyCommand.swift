@@ -4,10 +4,10 @@ import SurveyCore
 
 /// The survey presenter's command-line tool.
 @main
-struct SurveyCommand: ParsableCommand {
+struct SurveyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "survey",
         abstract: "Load, check and run surveys written in survey format v1.",
-        subcommands: [Validate.self, Simulate.self]
+        subcommands: [Serve.self, Validate.self, Simulate.self]
     )
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The English wording of participant messages, in the GOV.UK manner: say what to do.
-enum Messages {
+public enum Messages {
     static let selectAnOption = "Select one of the options"
     static let enterTime = "Enter a time, like 14:30"
     static let email = "Enter an email address in the correct format, like name@example.com"
@@ -33,8 +33,13 @@ enum Messages {
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                              "October", "November", "December"]
 
+    /// "10 March 2026 at 09:00".
+    public static func moment(_ instant: Date, _ zone: TimeZone) -> String {
+        DateAnswerParsing.moment(instant, zone)
+    }
+
     /// "1 January 2026".
-    static func day(_ date: CalendarDate) -> String {
+    public static func day(_ date: CalendarDate) -> String {
         "\(date.day) \(monthNames[date.month - 1]) \(date.year)"
     }
 }
@@ -169,7 +174,6 @@ enum DateAnswerParsing {
         return (minimum, maximum)
     }
 
-    /// "10 March 2026 at 09:00".
     static func moment(_ instant: Date, _ zone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone

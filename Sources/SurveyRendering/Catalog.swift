@@ -1,0 +1,64 @@
+import Foundation
+
+/// The server's own words, per language. A survey's text comes from the survey; these are
+/// the buttons, labels and headings around it.
+public struct Catalog: Sendable {
+    public let language: String
+    private let words: [String: String]
+
+    public subscript(key: String) -> String { words[key] ?? Catalog.english[key] ?? key }
+
+    static let english: [String: String] = [
+        "next": "Next", "done": "Done", "getStarted": "Get Started", "back": "Back", "skip": "Skip this question",
+        "skipStep": "Skip", "saveForLater": "Save for later", "cancel": "Cancel", "dontKnow": "I don't know",
+        "optional": "(optional)", "errorSummaryTitle": "There is a problem", "errorPrefix": "Error:",
+        "yes": "Yes", "no": "No", "selectPlaceholder": "Select an answer", "hours": "Hours", "minutes": "Minutes",
+        "day": "Day", "month": "Month", "year": "Year", "time": "Time", "feet": "Feet", "inches": "Inches",
+        "pounds": "Pounds", "ounces": "Ounces", "centimetres": "Centimetres", "kilograms": "Kilograms",
+        "notProvided": "Not provided", "change": "Change", "dateHint": "For example, 27 3 2007", "timeHint": "For example, 14:30",
+        "or": "or", "otherPlaceholder": "Give details", "characterLimit": "You can enter up to %d characters",
+        "learnMore": "Learn more", "skipToContent": "Skip to main content", "topRung": "Top", "bottomRung": "Bottom",
+        "rung": "Rung %d", "dontKnowChosen": "You answered “I don't know”.", "progress": "%1$@ of %2$@",
+        "completedTitle": "Thank you", "completedText": "Your answers have been recorded.",
+        "cancelTitle": "Do you want to discard your answers?", "cancelText": "Your answers to this survey will be deleted. This cannot be undone.",
+        "discardConfirm": "Yes, discard my answers", "discardKeep": "No, go back to the survey",
+        "discardedTitle": "Your answers have been deleted", "startAgain": "Start the survey again",
+        "savedTitle": "Your answers are saved", "savedText": "Open this survey again in this browser to carry on where you stopped.",
+        "continueSurvey": "Continue the survey", "notFoundTitle": "Page not found", "yourAnswers": "Your answers",
+        "surveys": "Surveys", "start": "Start", "video": "Video", "captions": "Captions",
+    ]
+
+    static let spanish: [String: String] = [
+        "next": "Siguiente", "done": "Terminar", "getStarted": "Empezar", "back": "Atrás", "skip": "Omitir esta pregunta",
+        "skipStep": "Omitir", "saveForLater": "Guardar para más tarde", "cancel": "Cancelar", "dontKnow": "No lo sé",
+        "optional": "(opcional)", "errorSummaryTitle": "Hay un problema", "errorPrefix": "Error:",
+        "yes": "Sí", "no": "No", "selectPlaceholder": "Elija una respuesta", "hours": "Horas", "minutes": "Minutos",
+        "day": "Día", "month": "Mes", "year": "Año", "time": "Hora", "feet": "Pies", "inches": "Pulgadas",
+        "pounds": "Libras", "ounces": "Onzas", "centimetres": "Centímetros", "kilograms": "Kilogramos",
+        "notProvided": "Sin respuesta", "change": "Cambiar", "dateHint": "Por ejemplo, 27 3 2007", "timeHint": "Por ejemplo, 14:30",
+        "or": "o", "otherPlaceholder": "Dé detalles", "characterLimit": "Puede escribir hasta %d caracteres",
+        "learnMore": "Más información", "skipToContent": "Saltar al contenido principal",
+        "completedTitle": "Gracias", "completedText": "Sus respuestas se han guardado.",
+        "cancelTitle": "¿Quiere descartar sus respuestas?", "cancelText": "Se borrarán sus respuestas. No se puede deshacer.",
+        "discardConfirm": "Sí, descartar mis respuestas", "discardKeep": "No, volver a la encuesta",
+        "discardedTitle": "Sus respuestas se han borrado", "startAgain": "Empezar de nuevo",
+        "savedTitle": "Sus respuestas están guardadas", "savedText": "Abra esta encuesta de nuevo en este navegador para continuar.",
+        "continueSurvey": "Continuar la encuesta", "yourAnswers": "Sus respuestas",
+    ]
+
+    public init(language: String) {
+        self.language = language
+        let primary = language.lowercased().split(separator: "-").first.map(String.init) ?? "en"
+        words = primary == "es" ? Self.spanish : Self.english
+    }
+
+    /// Whether the language is written right to left.
+    public static func isRightToLeft(_ language: String) -> Bool {
+        let primary = language.lowercased().split(separator: "-").first.map(String.init) ?? ""
+        return ["ar", "he", "fa", "ur", "ps", "yi", "dv", "ku"].contains(primary)
+    }
+
+    public func format(_ key: String, _ number: Int) -> String {
+        self[key].replacingOccurrences(of: "%d", with: String(number))
+    }
+}

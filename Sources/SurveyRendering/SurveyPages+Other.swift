@@ -1,0 +1,135 @@
+import Foundation
+import Mustache
+import SurveyCore
+
+extension SurveyPages {
+    /// The review step: every step on the path so far with its answers, each with a Change link.
+    func renderReview(run: TaskRun, visit index: Int, language: String, csrfToken: String, context: AnswerContext) -> String? {
+        let visit = run.visits[index]
+        guard let step = navigator.step(of: visit), case .review(let review) = step.kind else { return nil }
+        let fallback = languages
+        let catalog = Catalog(language: language)
+        var rows: [[String: Any]] = []
+        for (position, earlier) in run.visits[..<index].enumerated() {
+            guard let shown = navigator.step(of: earlier) else { continue }
+            if case .review = shown.kind { continue }
+            if shown.isInstructionLike, review.excludeInstructionSteps == true { continue }
+            let title = texts.plain(shown.title, language: language, fallback: fallback) ?? shown.identifier
+            var answers: [[String: Any]] = []
+            for question in shown.questions {
+                guard let result = earlier.result(question.identifier) else { continue }
+                let label: String
+                switch shown.kind {
+                case .question(let content):
+                    label = texts.plain(content.question ?? shown.title, language: language, fallback: fallback) ?? question.identifier
+                case .form(let content):
+                    let item = content.items.first { if case .question(let q) = $0 { return q.identifier == question.identifier } else { return false } }
+                    if case .question(let q)? = item {
+                        label = texts.plain(q.text, language: language, fallback: fallback) ?? question.identifier
+                    } else {
+                        label = question.identifier
+                    }
+                default:
+                    label = question.identifier
+                }
+                answers.append(["label": label, "answer": display(result.answer, format: question.answerFormat, language: language, context: context)
+                    ?? catalog["notProvided"]])
+            }
+            rows.append([
+                "title": title, "answers": answers, "hasAnswers": !answers.isEmpty,
+                "changeURL": "/surveys/\(task.identifier)/change/\(position)",
+            ])
+        }
+        var stepContext: [String: Any] = [
+            "identifier": step.identifier, "is_review": true, "rows": rows, "page": 0,
+            "csrf": HTMLEscaping.escape(csrfToken), "visit": String(index), "returnFlag": "",
+            "continueLabel": catalog[navigator.continueLabel(run).rawValue],
+        ]
+        if let progress = navigator.progress(of: step) { stepContext["progress"] = "\(progress.current) of \(progress.total)" }
+        if let title = texts.html(step.title, language: language, fallback: fallback) { stepContext["heading"] = title.html }
+        if let text = texts.html(step.text, language: language, fallback: fallback) { stepContext["text"] = text.html }
+        let title = texts.plain(step.title, language: language, fallback: fallback) ?? catalog["yourAnswers"]
+        var page = Self.pageContext(task: task, language: language, texts: texts, fallback: fallback, title: title)
+        page["isStep"] = true
+        page["step"] = stepContext
+        page["titlePrefix"] = ""
+        page["errorSummary"] = ""
+        let canGoBack = !run.isFinished && index > 0
+        page["backStart"] = canGoBack ? "" : "<!--"
+        page["backEnd"] = canGoBack ? "" : "-->"
+        return library.render(page, withTemplate: "page")
+    }
+
+    /// An answer in words, for the review step and the "your answers" page.
+    public func display(_ answer: Answer?, format: AnswerFormat, language: String, context: AnswerContext) -> String? {
+        guard let answer else { return nil }
+        let catalog = Catalog(language: language)
+        func choiceLabel(_ value: ChoiceValue, in choices: [TextChoice]) -> String {
+            if let choice = choices.first(where: { $0.value == value }) {
+                return texts.plain(choice.text, language: language, fallback: languages) ?? value.formValue
+            }
+            return value.formValue
+        }
+        switch answer {
+        case .dontKnow:
+            return texts.plain(format.dontKnow?.buttonText, language: language, fallback: languages) ?? catalog["dontKnow"]
+        case .boolean(let flag):
+            if case .boolean(let boolean) = format {
+                return texts.plain(flag ? boolean.yes : boolean.no, language: language, fallback: languages) ?? catalog[flag ? "yes" : "no"]
+            }
+            return catalog[flag ? "yes" : "no"]
+        case .choices(let values):
+            let choices: [TextChoice]
+            switch format {
+            case .textChoice(let f): choices = f.choices
+            case .valuePicker(let f): choices = f.choices
+            case .textScale(let f): choices = f.choices
+            case .imageChoice(let f): choices = f.choices.map { TextChoice(text: $0.text ?? $0.imageAlt, value: $0.value) }
+            default: choices = []
+            }
+            return values.map { choiceLabel($0, in: choices) }.joined(separator: ", ")
+        case .components(let values):
+            guard case .multipleValuePicker(let picker) = format else { return values.map(\.formValue).joined(separator: " ") }
+            return zip(values, picker.pickers).map { choiceLabel($0, in: $1) }.joined(separator: picker.effectiveSeparator)
+        case .scale(let value):
+            if case .continuousScale(let scale) = format, scale.isPercent { return JSONWriter.number((value * 100 * 1e6).rounded() / 1e6) + "%" }
+            return JSONWriter.number(value)
+        case .numeric(let value):
+            switch format {
+            case .numeric(let numeric): return JSONWriter.number(value) + (numeric.shownUnit.map { " " + $0 } ?? "")
+            case .height: return JSONWriter.number(value) + " cm"
+            case .weight: return JSONWriter.number(value) + " kg"
+            default: return JSONWriter.number(value)
+            }
+        case .timeOfDay(let time):
+            return time.description
+        case .date(let date):
+            switch date {
+            case .day(let day): return Messages.day(day)
+            case .instant(let instant): return Messages.moment(instant, context.timeZone)
+            }
+        case .timeInterval(let seconds):
+            let minutes = Int(seconds / 60)
+            return "\(minutes / 60) \(catalog["hours"].lowercased()) \(minutes % 60) \(catalog["minutes"].lowercased())"
+        case .text(let text):
+            return text
+        case .location(let location):
+            return location.userInput
+        case .ses(let rung):
+            return catalog.format("rung", rung)
+        }
+    }
+
+    /// A page that is not a step (the cancel confirmation, the thank-you page…), from the
+    /// `page` layout with the named content flag set.
+    public func renderPage(_ kind: String, language: String, title: String, values: [String: Any] = [:]) -> String {
+        var context = Self.pageContext(task: task, language: language, texts: texts, fallback: languages, title: title)
+        context["is_" + kind] = true
+        context["titlePrefix"] = ""
+        context["errorSummary"] = ""
+        context["backStart"] = "<!--"
+        context["backEnd"] = "-->"
+        for (key, value) in values { context[key] = value }
+        return library.render(context, withTemplate: "page") ?? ""
+    }
+}

@@ -1,0 +1,291 @@
+import Foundation
+import Mustache
+import SurveyCore
+
+/// A template mistake found when pages are built: the server refuses to start with it.
+public struct TemplateError: Error, Sendable, CustomStringConvertible {
+    public let template: String
+    public let problems: [String]
+    public var description: String { "\(template): " + problems.joined(separator: "; ") }
+}
+
+/// Every page of one survey, rendered once per step, form page and language, with the
+/// per-request parts left as slots; plus the per-request rendering that fills them.
+public final class SurveyPages: Sendable {
+    public let task: SurveyTask
+    public let navigator: Navigator
+    public let texts: RichTextCache
+    /// The languages pages exist in; the first is the default.
+    public let languages: [String]
+    /// What the sanitizer removed from the survey's text, for `survey validate`.
+    public let removedMarkup: [String]
+    let library: MustacheLibrary
+    private let compiled: [PageKey: CompiledPage]
+
+    struct PageKey: Hashable {
+        let step: String
+        let page: Int
+        let language: String
+    }
+
+    /// A page rendered once, with what a request needs to fill it.
+    struct CompiledPage: Sendable {
+        let template: PageTemplate
+        /// Identifiers of the page's questions, longest first, to find which one a field belongs to.
+        let questions: [String]
+    }
+
+    public init(task: SurveyTask, library: MustacheLibrary, timeZone: TimeZone? = nil, checker: MarkupChecker? = nil) throws {
+        self.task = task
+        navigator = Navigator(task: task, timeZone: timeZone)
+        let (cache, removed) = RichTextCache.build(for: task)
+        texts = cache
+        removedMarkup = removed
+        languages = task.languages?.isEmpty == false ? task.languages! : ["en"]
+        self.library = library
+        var compiled: [PageKey: CompiledPage] = [:]
+        for language in languages {
+            for step in task.steps {
+                if case .review = step.kind { continue }
+                for page in navigator.pages(of: step).indices {
+                    let built = try Self.compile(step: step, page: page, language: language, task: task, navigator: navigator,
+                                                 texts: cache, library: library, checker: checker, fallback: languages)
+                    compiled[PageKey(step: step.identifier, page: page, language: language)] = built
+                }
+            }
+        }
+        self.compiled = compiled
+    }
+
+    /// The best of the survey's languages for an Accept-Language list or an explicit choice.
+    public func language(preferring wanted: [String]) -> String {
+        for tag in wanted {
+            let lowered = tag.lowercased()
+            if let exact = languages.first(where: { $0.lowercased() == lowered }) { return exact }
+            let primary = lowered.split(separator: "-").first.map(String.init) ?? lowered
+            if let match = languages.first(where: { $0.lowercased().split(separator: "-").first.map(String.init) == primary }) { return match }
+        }
+        return languages[0]
+    }
+
+    // MARK: Building
+
+    static func pageContext(task: SurveyTask, language: String, texts: RichTextCache, fallback: [String], title: String) -> [String: Any] {
+        let surveyTitle = texts.plain(task.title, language: language, fallback: fallback) ?? task.identifier
+        return [
+            "lang": language, "dir": Catalog.isRightToLeft(language) ? "rtl" : "ltr",
+            "title": title, "surveyTitle": surveyTitle, "surveyIdentifier": task.identifier,
+            "action": "/surveys/\(task.identifier)",
+            "words": Catalog(language: language).wordsContext,
+        ]
+    }
+
+    static func compile(step: Step, page: Int, language: String, task: SurveyTask, navigator: Navigator, texts: RichTextCache,
+                        library: MustacheLibrary, checker: MarkupChecker?, fallback: [String]) throws -> CompiledPage {
+        let slots = SlotTable()
+        let catalog = Catalog(language: language)
+        func html(_ text: LocalizedText?) -> String? { texts.html(text, language: language, fallback: fallback)?.html }
+        let measurement: (MeasurementSystem?) -> MeasurementSystem = { AnswerContext(language: language).resolve($0) }
+        var questions: [String] = []
+        var stepContext: [String: Any] = [
+            "identifier": step.identifier, "is_" + step.kind.typeName: true, "page": page,
+            "csrf": slots.marker(.csrf), "visit": slots.marker(.visit), "returnFlag": slots.marker(.returnFlag),
+        ]
+        if let title = html(step.title) { stepContext["heading"] = title }
+        if let text = html(step.text) { stepContext["text"] = text }
+        if let detail = html(step.detailText) { stepContext["detailText"] = detail }
+        if let footnote = html(step.footnote) { stepContext["footnote"] = footnote }
+        if let image = step.image {
+            stepContext["image"] = ["src": "/" + image.drop { $0 == "/" }, "alt": texts.plain(step.imageAlt, language: language, fallback: fallback) ?? ""]
+        }
+        if let learnMore = step.learnMore {
+            stepContext["learnMore"] = ["title": html(learnMore.title) ?? catalog["learnMore"], "text": html(learnMore.text) ?? ""]
+        }
+        var pageTitle = texts.plain(step.title, language: language, fallback: fallback) ?? ""
+        switch step.kind {
+        case .question(let content):
+            let label = texts.html(content.question, language: language, fallback: fallback) ?? texts.html(step.title, language: language, fallback: fallback)
+            // The question is the page's heading; a title beside a separate question becomes its caption.
+            if content.question != nil, let heading = stepContext["heading"] { stepContext["caption"] = heading }
+            stepContext["heading"] = nil
+            let model = QuestionViewModel(
+                name: step.identifier, format: content.answerFormat, label: label, detail: nil,
+                placeholder: texts.plain(content.placeholder, language: language, fallback: fallback),
+                isOptional: step.isOptional, isHeading: true, language: language, catalog: catalog, texts: texts,
+                fallback: fallback, slots: slots, measurement: measurement)
+            stepContext["question"] = model.context()
+            questions.append(step.identifier)
+            if let plainLabel = label.map({ PlainText.from($0.html) }), !plainLabel.isEmpty { pageTitle = plainLabel }
+        case .form(let content):
+            let range = navigator.pages(of: step)[page]
+            var items: [[String: Any]] = []
+            var openSection: [String: Any]?
+            for position in range {
+                switch content.items[position] {
+                case .section(let header):
+                    if let section = openSection { items.append(section) }
+                    var section: [String: Any] = ["isSection": true, "title": html(header.sectionTitle) ?? "", "questions": [[String: Any]]()]
+                    if let detail = html(header.detailText) { section["detail"] = detail }
+                    openSection = section
+                case .question(let question):
+                    let model = QuestionViewModel(
+                        name: question.identifier, format: question.answerFormat,
+                        label: texts.html(question.text, language: language, fallback: fallback),
+                        detail: texts.html(question.detailText, language: language, fallback: fallback),
+                        placeholder: texts.plain(question.placeholder, language: language, fallback: fallback),
+                        isOptional: question.isOptional, isHeading: false, language: language, catalog: catalog, texts: texts,
+                        fallback: fallback, slots: slots, measurement: measurement)
+                    var entry = model.context()
+                    entry["itemStart"] = slots.marker(.itemStart(question.identifier))
+                    entry["itemEnd"] = slots.marker(.itemEnd)
+                    questions.append(question.identifier)
+                    if var section = openSection {
+                        var list = section["questions"] as? [[String: Any]] ?? []
+                        list.append(entry)
+                        section["questions"] = list
+                        openSection = section
+                    } else {
+                        items.append(["isQuestion": true, "question": entry])
+                    }
+                }
+            }
+            if let section = openSection { items.append(section) }
+            stepContext["items"] = items
+            if let footer = html(content.footerText) { stepContext["footerText"] = footer }
+        case .videoInstruction(let content):
+            var video: [String: Any] = [:]
+            if let url = content.videoURL { video["url"] = url }
+            if let captions = content.captionsURL { video["captions"] = captions }
+            stepContext["video"] = video
+        case .instruction, .completion, .review:
+            break
+        }
+        if pageTitle.isEmpty { pageTitle = texts.plain(task.title, language: language, fallback: fallback) ?? task.identifier }
+        let continueLabel: ContinueLabel = {
+            var probe = TaskRun(taskIdentifier: task.identifier, taskRunUUID: UUID(), startDate: Date(),
+                                visits: [StepVisit(stepIdentifier: step.identifier, startDate: Date(), page: page)])
+            probe.cursor = 0
+            return navigator.continueLabel(probe)
+        }()
+        stepContext["continueLabel"] = catalog[continueLabel.rawValue]
+        stepContext["isDone"] = continueLabel == .done
+        stepContext["canSkip"] = step.isOptional && (step.questions.isEmpty == false)
+        if let progress = navigator.progress(of: step) { stepContext["progress"] = "\(progress.current) of \(progress.total)" }
+        var context = pageContext(task: task, language: language, texts: texts, fallback: fallback, title: pageTitle)
+        context["isStep"] = true
+        context["step"] = stepContext
+        context["titlePrefix"] = slots.marker(.titlePrefix)
+        context["errorSummary"] = slots.marker(.errorSummary)
+        context["backStart"] = slots.marker(.backStart)
+        context["backEnd"] = slots.marker(.backEnd)
+        guard let rendered = library.render(context, withTemplate: "page") else {
+            throw TemplateError(template: "page", problems: ["the template \"page\" is missing"])
+        }
+        let template = PageTemplate(rendered: rendered, slots: slots.slots)
+        let compiled = CompiledPage(template: template, questions: questions.sorted { $0.count > $1.count })
+        if let checker {
+            // Fill the slots with a sample request, with an error on every question, and check the markup.
+            let fill = sampleFill(for: compiled, library: library, language: language)
+            let problems = checker.check(template.render(fill))
+            if !problems.isEmpty {
+                throw TemplateError(template: "page for step \"\(step.identifier)\" (page \(page + 1), \(language))", problems: problems)
+            }
+        }
+        return compiled
+    }
+
+    static func sampleFill(for page: CompiledPage, library: MustacheLibrary, language: String) -> PageFill {
+        let issues = page.questions.map { AnswerIssue(field: $0, code: .required, message: "Sample message") }
+        var fill = PageFill(csrfToken: "sample-token", visit: 1, issues: issues, canGoBack: true, returnToReview: true,
+                            questionOfField: { $0 })
+        fill.errorSummary = errorSummary(issues, library: library, language: language)
+        fill.errorMessages = errorMessages(issues, questionOf: { $0 }, library: library, language: language)
+        return fill
+    }
+
+    // MARK: Per request
+
+    static func errorSummary(_ issues: [AnswerIssue], library: MustacheLibrary, language: String) -> String {
+        guard !issues.isEmpty else { return "" }
+        let context: [String: Any] = [
+            "words": Catalog(language: language).wordsContext,
+            "issues": issues.map { ["field": $0.field, "message": $0.message] },
+        ]
+        return library.render(context, withTemplate: "error-summary") ?? ""
+    }
+
+    static func errorMessages(_ issues: [AnswerIssue], questionOf: (String) -> String, library: MustacheLibrary, language: String) -> [String: String] {
+        var grouped: [String: [String]] = [:]
+        var order: [String] = []
+        for issue in issues {
+            let question = questionOf(issue.field)
+            if grouped[question] == nil { order.append(question) }
+            grouped[question, default: []].append(issue.message)
+        }
+        var messages: [String: String] = [:]
+        for question in order {
+            let context: [String: Any] = [
+                "id": PageIDs.error(question), "words": Catalog(language: language).wordsContext,
+                "messages": grouped[question]!.map { ["text": $0] },
+            ]
+            messages[question] = library.render(context, withTemplate: "error-message") ?? ""
+        }
+        return messages
+    }
+
+    /// The page for the run's visit `index`: saved answers (or the submitted fields and their
+    /// issues) filled in, hidden items left out.
+    public func renderStep(run: TaskRun, visit index: Int, language: String, csrfToken: String, submitted: FormFields? = nil,
+                           issues: [AnswerIssue] = [], returnToReview: Bool = false, context: AnswerContext) -> String? {
+        guard run.visits.indices.contains(index) else { return nil }
+        let visit = run.visits[index]
+        guard let step = navigator.step(of: visit) else { return nil }
+        if case .review = step.kind {
+            return renderReview(run: run, visit: index, language: language, csrfToken: csrfToken, context: context)
+        }
+        guard let page = compiled[PageKey(step: step.identifier, page: visit.page, language: language)]
+            ?? compiled[PageKey(step: step.identifier, page: visit.page, language: languages[0])] else { return nil }
+        var hidden = Set<String>()
+        if case .form = step.kind {
+            let visible = Set(navigator.visibleQuestions(of: step, page: visit.page, visit: visit, in: run, index: index).map(\.identifier))
+            hidden = Set(page.questions.filter { !visible.contains($0) })
+        }
+        let fields = submitted ?? savedFields(step: step, visit: visit, context: context)
+        let questions = page.questions
+        let questionOf: @Sendable (String) -> String = { field in
+            questions.first { field == $0 || field.hasPrefix($0 + ".") } ?? field
+        }
+        var fill = PageFill(csrfToken: csrfToken, visit: index, fields: fields, issues: issues, hiddenItems: hidden,
+                            canGoBack: !run.isFinished && (index > 0 || visit.page > 0),
+                            returnToReview: returnToReview, questionOfField: questionOf)
+        if !issues.isEmpty {
+            fill.errorSummary = Self.errorSummary(issues, library: library, language: language)
+            fill.errorMessages = Self.errorMessages(issues, questionOf: questionOf, library: library, language: language)
+        }
+        return page.template.render(fill)
+    }
+
+    /// The fields of a visit's saved answers, or of the format defaults for a question not yet answered.
+    func savedFields(step: Step, visit: StepVisit, context: AnswerContext) -> FormFields {
+        var pairs: [(String, String)] = []
+        for question in step.questions {
+            if let result = visit.result(question.identifier) {
+                if let answer = result.answer {
+                    pairs += AnswerFields.fields(for: answer, format: question.answerFormat, name: question.identifier, context: context)
+                }
+            } else if !visit.isAnswered {
+                pairs += AnswerFields.defaults(for: question.answerFormat, name: question.identifier)
+            }
+        }
+        return FormFields(pairs: pairs)
+    }
+}
+
+extension Catalog {
+    /// Every word, for templates: `{{words.next}}`.
+    var wordsContext: [String: String] {
+        var all: [String: String] = [:]
+        for key in Catalog.english.keys { all[key] = self[key] }
+        return all
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import Hummingbird
+import Logging
+import SurveyStorage
+
+/// Builds the server: surveys and templates loaded and checked, the store opened, routes set.
+/// Only this function names a concrete store.
+public func buildApplication(configuration: ServerConfiguration, store: (any RunStore)? = nil,
+                             clock: @escaping @Sendable () -> Date = { Date() }) async throws -> some ApplicationProtocol {
+    var logger = Logger(label: "survey")
+    logger.logLevel = .info
+    let catalog = try await SurveyCatalog.load(surveysDirectory: configuration.surveysDirectory,
+                                               templatesDirectory: configuration.templatesDirectory)
+    let runStore: any RunStore
+    if let store {
+        runStore = store
+    } else {
+        runStore = try SQLiteRunStore(path: configuration.resolvedDatabasePath)
+    }
+    let signer = SessionSigner(secret: try configuration.loadSecret())
+    let router = Router()
+    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: false))
+    ParticipantController(catalog: catalog, store: runStore, signer: signer, configuration: configuration, clock: clock)
+        .addRoutes(to: router)
+    return Application(router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port),
+                                                             serverName: nil), logger: logger)
+}

@@ -1,0 +1,268 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import SurveyCore
+import SurveyRendering
+import SurveyStorage
+
+/// The participant's side: start or resume a run, show its step, take answers, Back, Skip,
+/// save, cancel, and the result of a finished run. Post/Redirect/Get throughout.
+struct ParticipantController: Sendable {
+    let catalog: SurveyCatalog
+    let store: any RunStore
+    let signer: SessionSigner
+    let configuration: ServerConfiguration
+    let clock: @Sendable () -> Date
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/") { request, _ in try await index(request) }
+        router.get("/surveys/:survey") { request, context in try await show(request, context) }
+        router.post("/surveys/:survey") { request, context in try await submit(request, context) }
+        router.get("/surveys/:survey/change/:visit") { request, context in try await change(request, context) }
+        router.get("/surveys/:survey/cancel") { request, context in try await cancelPage(request, context) }
+        router.get("/surveys/:survey/done") { request, context in try await done(request, context) }
+        router.get("/surveys/:survey/saved") { request, context in try await message(request, context, kind: "saved", titleKey: "savedTitle") }
+        router.get("/surveys/:survey/discarded") { request, context in
+            try await message(request, context, kind: "discarded", titleKey: "discardedTitle")
+        }
+        router.get("/surveys/:survey/result.json") { request, context in try await result(request, context) }
+    }
+
+    // MARK: Helpers
+
+    struct Visitor {
+        let session: String
+        let isNew: Bool
+        let language: String
+        let secure: Bool
+    }
+
+    private func survey(_ context: BasicRequestContext) throws -> SurveyPages {
+        guard let identifier = context.parameters.get("survey"), let pages = catalog.surveys[identifier] else {
+            throw HTTPError(.notFound, message: "There is no survey at this address.")
+        }
+        return pages
+    }
+
+    private func visitor(_ request: Request, pages: SurveyPages?) -> Visitor {
+        let forwarded = request.headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https"
+        let secure = configuration.alwaysSecureCookies || forwarded || request.uri.scheme == .https
+        var wanted: [String] = []
+        if let explicit = request.uri.queryParameters.get("lang") { wanted.append(explicit) }
+        if let header = request.headers[.acceptLanguage] {
+            let entries = header.split(separator: ",").map { entry -> (String, Double) in
+                let parts = entry.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+                let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+                return (parts.first ?? "", quality)
+            }
+            wanted += entries.filter { !$0.0.isEmpty && $0.0 != "*" }.sorted { $0.1 > $1.1 }.map(\.0)
+        }
+        let language = pages?.language(preferring: wanted) ?? "en"
+        if let cookie = request.cookies[SessionSigner.cookieName], let session = signer.session(fromCookie: cookie.value) {
+            return Visitor(session: session, isNew: false, language: language, secure: secure)
+        }
+        return Visitor(session: SessionSigner.newSessionID(), isNew: true, language: language, secure: secure)
+    }
+
+    private func html(_ body: String, status: HTTPResponse.Status = .ok, visitor: Visitor?) -> Response {
+        var response = Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                                body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        if let visitor, visitor.isNew { response.setCookie(sessionCookie(visitor)) }
+        return response
+    }
+
+    private func sessionCookie(_ visitor: Visitor) -> Cookie {
+        Cookie(name: SessionSigner.cookieName, value: signer.cookieValue(for: visitor.session), path: "/",
+               secure: visitor.secure, httpOnly: true, sameSite: .lax)
+    }
+
+    private func redirect(_ location: String, visitor: Visitor? = nil) -> Response {
+        var response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
+        if let visitor, visitor.isNew { response.setCookie(sessionCookie(visitor)) }
+        return response
+    }
+
+    private func answerContext(_ pages: SurveyPages, language: String) -> AnswerContext {
+        AnswerContext(language: language, now: clock(), timeZone: pages.navigator.timeZone)
+    }
+
+    /// The session's run in progress, or a new one started now.
+    private func activeOrNewRecord(_ pages: SurveyPages, visitor: Visitor) async throws -> RunRecord {
+        if !visitor.isNew, let record = try await store.activeRecord(session: visitor.session, survey: pages.task.identifier) {
+            return record
+        }
+        let now = clock()
+        let run = pages.navigator.start(uuid: UUID(), now: now)
+        return try await store.insert(RunRecord(run: run, surveyIdentifier: pages.task.identifier, sessionID: visitor.session, updatedAt: now))
+    }
+
+    // MARK: Pages
+
+    func index(_ request: Request) async throws -> Response {
+        guard let first = catalog.surveys.values.first else { throw HTTPError(.notFound) }
+        let surveys = catalog.surveys.values.sorted { $0.task.identifier < $1.task.identifier }.map { pages -> [String: Any] in
+            ["identifier": pages.task.identifier, "title": pages.texts.plain(pages.task.title, language: nil) ?? pages.task.identifier]
+        }
+        let body = first.renderPage("index", language: "en", title: "Surveys", values: ["surveys": surveys, "surveyTitle": "Surveys"])
+        return html(body, visitor: nil)
+    }
+
+    func show(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let pages = try survey(context)
+        let visitor = visitor(request, pages: pages)
+        let record = try await activeOrNewRecord(pages, visitor: visitor)
+        if record.run.isFinished { return redirect("/surveys/\(pages.task.identifier)/done", visitor: visitor) }
+        guard let body = pages.renderStep(run: record.run, visit: record.run.cursor, language: visitor.language,
+                                          csrfToken: signer.csrfToken(for: visitor.session),
+                                          context: answerContext(pages, language: visitor.language)) else {
+            throw HTTPError(.internalServerError)
+        }
+        return html(body, visitor: visitor)
+    }
+
+    func change(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let pages = try survey(context)
+        let visitor = visitor(request, pages: pages)
+        guard !visitor.isNew, let record = try await store.activeRecord(session: visitor.session, survey: pages.task.identifier),
+              let index = context.parameters.get("visit", as: Int.self), index >= 0, index < record.run.cursor else {
+            return redirect("/surveys/\(pages.task.identifier)", visitor: visitor)
+        }
+        guard let body = pages.renderStep(run: record.run, visit: index, language: visitor.language,
+                                          csrfToken: signer.csrfToken(for: visitor.session), returnToReview: true,
+                                          context: answerContext(pages, language: visitor.language)) else {
+            return redirect("/surveys/\(pages.task.identifier)", visitor: visitor)
+        }
+        return html(body, visitor: visitor)
+    }
+
+    func submit(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let pages = try survey(context)
+        let identifier = pages.task.identifier
+        let visitor = visitor(request, pages: pages)
+        let fields = try await formFields(request)
+        guard !visitor.isNew, signer.checkCSRF(fields["_csrf"], session: visitor.session) else {
+            throw HTTPError(.forbidden, message: "This form has expired. Open the survey again to carry on.")
+        }
+        guard var record = try await store.activeRecord(session: visitor.session, survey: identifier) else {
+            if try await store.lastFinishedRecord(session: visitor.session, survey: identifier) != nil {
+                return redirect("/surveys/\(identifier)/done")
+            }
+            return redirect("/surveys/\(identifier)")
+        }
+        let navigator = pages.navigator
+        var run = record.run
+        var index = fields["_visit"].flatMap(Int.init) ?? run.cursor
+        if index < 0 || index > run.cursor { index = run.cursor }
+        if let page = fields["_page"].flatMap(Int.init), let step = navigator.step(of: run.visits[index]),
+           navigator.pages(of: step).indices.contains(page) {
+            run.visits[index].page = page
+        }
+        let now = clock()
+        switch fields["_action"] ?? "next" {
+        case "back":
+            run.cursor = index
+            run = navigator.back(run, now: now)
+        case "skip":
+            run = navigator.skip(run, visit: index, now: now)
+        case "save":
+            return redirect("/surveys/\(identifier)/saved")
+        case "cancel":
+            return redirect("/surveys/\(identifier)/cancel")
+        case "discard":
+            try await store.delete(id: record.id)
+            return redirect("/surveys/\(identifier)/discarded")
+        default:
+            let answerContext = answerContext(pages, language: visitor.language)
+            let returning = fields["_return"] == "1"
+            switch navigator.answer(run, visit: index, fields: fields, context: answerContext, returnToCurrent: returning) {
+            case .rejected(let issues):
+                guard let body = pages.renderStep(run: run, visit: index, language: visitor.language,
+                                                  csrfToken: signer.csrfToken(for: visitor.session), submitted: fields,
+                                                  issues: issues, returnToReview: returning, context: answerContext) else {
+                    throw HTTPError(.internalServerError)
+                }
+                return html(body, status: .unprocessableContent, visitor: nil)
+            case .accepted(let next):
+                run = next
+            }
+        }
+        record.run = run
+        record.updatedAt = now
+        do {
+            record = try await store.update(record)
+        } catch let error as RunStoreError where error.isConflict {
+            // Another request moved the run first: show where it stands now.
+            return redirect("/surveys/\(identifier)")
+        }
+        return redirect(record.run.isFinished ? "/surveys/\(identifier)/done" : "/surveys/\(identifier)")
+    }
+
+    private func formFields(_ request: Request) async throws -> FormFields {
+        let contentType = request.headers[.contentType]?.lowercased() ?? ""
+        guard contentType.hasPrefix("application/x-www-form-urlencoded") else {
+            throw HTTPError(.unsupportedMediaType, message: "Send the form as application/x-www-form-urlencoded.")
+        }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: configuration.maximumBodySize)
+        } catch {
+            throw HTTPError(.contentTooLarge, message: "The form is too large.")
+        }
+        do {
+            return try FormDecoding.decode(String(buffer: buffer))
+        } catch {
+            throw HTTPError(.badRequest, message: "The form could not be read.")
+        }
+    }
+
+    func cancelPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let pages = try survey(context)
+        let visitor = visitor(request, pages: pages)
+        guard !visitor.isNew, let record = try await store.activeRecord(session: visitor.session, survey: pages.task.identifier) else {
+            return redirect("/surveys/\(pages.task.identifier)", visitor: visitor)
+        }
+        let catalogWords = Catalog(language: visitor.language)
+        let body = pages.renderPage("cancel", language: visitor.language, title: catalogWords["cancelTitle"], values: [
+            "csrf": signer.csrfToken(for: visitor.session), "visit": String(record.run.cursor),
+        ])
+        return html(body, visitor: visitor)
+    }
+
+    func message(_ request: Request, _ context: BasicRequestContext, kind: String, titleKey: String) async throws -> Response {
+        let pages = try survey(context)
+        let visitor = visitor(request, pages: pages)
+        let body = pages.renderPage(kind, language: visitor.language, title: Catalog(language: visitor.language)[titleKey])
+        return html(body, visitor: visitor)
+    }
+
+    func done(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let pages = try survey(context)
+        let visitor = visitor(request, pages: pages)
+        guard !visitor.isNew, let record = try await store.lastFinishedRecord(session: visitor.session, survey: pages.task.identifier),
+              record.run.finishReason == .completed else {
+            return redirect("/surveys/\(pages.task.identifier)", visitor: visitor)
+        }
+        if let last = record.run.visits.last, pages.navigator.step(of: last)?.isCompletion == true,
+           let body = pages.renderStep(run: record.run, visit: record.run.visits.count - 1, language: visitor.language,
+                                       csrfToken: signer.csrfToken(for: visitor.session),
+                                       context: answerContext(pages, language: visitor.language)) {
+            return html(body, visitor: visitor)
+        }
+        let words = Catalog(language: visitor.language)
+        return html(pages.renderPage("finished", language: visitor.language, title: words["completedTitle"]), visitor: visitor)
+    }
+
+    func result(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let pages = try survey(context)
+        let visitor = visitor(request, pages: pages)
+        guard !visitor.isNew, let record = try await store.lastFinishedRecord(session: visitor.session, survey: pages.task.identifier) else {
+            throw HTTPError(.notFound, message: "This browser has no finished run of this survey.")
+        }
+        let result = pages.navigator.result(of: record.run, now: record.updatedAt)
+        let zone = pages.navigator.timeZone
+        let json = request.uri.queryParameters.get("format") == "researchkit" ? result.researchKitJSON(in: zone) : result.json(in: zone)
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: JSONWriter.string(json))))
+    }
+}

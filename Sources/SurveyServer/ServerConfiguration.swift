@@ -1,0 +1,54 @@
+import Foundation
+
+/// Everything `survey serve` can be told, from flags or the environment.
+public struct ServerConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    /// The folder of survey files (`*.json`).
+    public var surveysDirectory: String
+    /// The folder for the SQLite file and the cookie secret.
+    public var dataDirectory: String
+    /// The SQLite file; defaults to `runs.sqlite` in the data folder.
+    public var databasePath: String?
+    public var templatesDirectory: String
+    public var publicDirectory: String
+    /// The secret that signs cookies; read from (or created in) the data folder when absent.
+    public var secret: Data?
+    /// The largest request body accepted, in bytes.
+    public var maximumBodySize: Int
+    /// Mark cookies Secure even on plain HTTP (behind a TLS proxy that does not say so).
+    public var alwaysSecureCookies: Bool
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, surveysDirectory: String = "Examples", dataDirectory: String = "data",
+                databasePath: String? = nil, templatesDirectory: String = "Templates", publicDirectory: String = "Public",
+                secret: Data? = nil, maximumBodySize: Int = 64 * 1024, alwaysSecureCookies: Bool = false) {
+        self.host = host
+        self.port = port
+        self.surveysDirectory = surveysDirectory
+        self.dataDirectory = dataDirectory
+        self.databasePath = databasePath
+        self.templatesDirectory = templatesDirectory
+        self.publicDirectory = publicDirectory
+        self.secret = secret
+        self.maximumBodySize = maximumBodySize
+        self.alwaysSecureCookies = alwaysSecureCookies
+    }
+
+    var resolvedDatabasePath: String {
+        databasePath ?? URL(fileURLWithPath: dataDirectory).appendingPathComponent("runs.sqlite").path
+    }
+
+    /// The secret given, else the one kept in the data folder, made once so a restart keeps sessions.
+    func loadSecret() throws -> Data {
+        if let secret { return secret }
+        let folder = URL(fileURLWithPath: dataDirectory)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("cookie-secret")
+        if let existing = try? Data(contentsOf: file), existing.count >= 32 { return existing }
+        var generator = SystemRandomNumberGenerator()
+        let bytes = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        try bytes.write(to: file, options: .atomic)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        return bytes
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import GRDB
+import SurveyCore
+
+/// The embedded default store: one SQLite file in WAL mode with `synchronous=FULL`, so a
+/// write that returns has reached the disk.
+public final class SQLiteRunStore: RunStore {
+    private let pool: DatabasePool
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return encoder
+    }()
+
+    /// Opens (creating if needed) the database file and migrates its schema.
+    public init(path: String) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        pool = try DatabasePool(path: path, configuration: configuration)
+        try Self.migrator.migrate(pool)
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-runs") { db in
+            try db.create(table: "runs") { table in
+                table.primaryKey("id", .text)
+                table.column("survey", .text).notNull()
+                table.column("session", .text).notNull()
+                table.column("finished", .boolean).notNull()
+                table.column("finishReason", .text)
+                table.column("version", .integer).notNull()
+                table.column("startedAt", .double).notNull()
+                table.column("updatedAt", .double).notNull()
+                table.column("state", .blob).notNull()
+            }
+            try db.create(index: "runs_by_session", on: "runs", columns: ["session", "survey", "finished", "updatedAt"])
+        }
+        return migrator
+    }
+
+    private static func decode(_ row: Row) throws -> RunRecord {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        let run = try decoder.decode(TaskRun.self, from: row["state"] as Data)
+        return RunRecord(run: run, surveyIdentifier: row["survey"], sessionID: row["session"], version: row["version"],
+                         updatedAt: Date(timeIntervalSince1970: row["updatedAt"]))
+    }
+
+    public func insert(_ record: RunRecord) async throws -> RunRecord {
+        var stored = record
+        stored.version = 1
+        let state = try Self.encoder.encode(record.run)
+        do {
+            try await pool.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO runs (id, survey, session, finished, finishReason, version, startedAt, updatedAt, state)
+                        VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)
+                        """,
+                    arguments: [record.id.uuidString, record.surveyIdentifier, record.sessionID, record.run.isFinished,
+                                record.run.finishReason?.rawValue, record.run.startDate.timeIntervalSince1970,
+                                record.updatedAt.timeIntervalSince1970, state])
+            }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            throw RunStoreError.duplicate
+        }
+        return stored
+    }
+
+    public func update(_ record: RunRecord) async throws -> RunRecord {
+        let state = try Self.encoder.encode(record.run)
+        let changed = try await pool.write { db -> Int in
+            try db.execute(
+                sql: """
+                    UPDATE runs SET finished = ?, finishReason = ?, version = version + 1, updatedAt = ?, state = ?
+                    WHERE id = ? AND version = ?
+                    """,
+                arguments: [record.run.isFinished, record.run.finishReason?.rawValue, record.updatedAt.timeIntervalSince1970, state,
+                            record.id.uuidString, record.version])
+            return db.changesCount
+        }
+        guard changed == 1 else { throw RunStoreError.conflict }
+        var stored = record
+        stored.version += 1
+        return stored
+    }
+
+    public func record(id: UUID) async throws -> RunRecord? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM runs WHERE id = ?", arguments: [id.uuidString]).map(Self.decode)
+        }
+    }
+
+    public func activeRecord(session: String, survey: String) async throws -> RunRecord? {
+        try await newest(session: session, survey: survey, finished: false)
+    }
+
+    public func lastFinishedRecord(session: String, survey: String) async throws -> RunRecord? {
+        try await newest(session: session, survey: survey, finished: true)
+    }
+
+    private func newest(session: String, survey: String, finished: Bool) async throws -> RunRecord? {
+        try await pool.read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT * FROM runs WHERE session = ? AND survey = ? AND finished = ? ORDER BY updatedAt DESC LIMIT 1",
+                arguments: [session, survey, finished]).map(Self.decode)
+        }
+    }
+
+    public func delete(id: UUID) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "DELETE FROM runs WHERE id = ?", arguments: [id.uuidString])
+        }
+    }
+}
+
+extension SQLiteRunStore {
+    /// The journal mode and synchronous level in force, for tests and diagnostics.
+    func pragmas() async throws -> (journalMode: String, synchronous: Int) {
+        try await pool.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "", try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1)
+        }
+    }
+}

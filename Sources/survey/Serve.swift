@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import SurveyServer
+
+/// `survey serve`: presents the surveys of a folder as HTML forms, keeping runs in SQLite.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve surveys as accessible HTML forms, with runs kept in the embedded SQLite store.",
+        discussion: "Every option can also be set in the environment: SURVEY_HOST, SURVEY_PORT, SURVEY_SURVEYS, SURVEY_DATA, "
+            + "SURVEY_DATABASE, SURVEY_TEMPLATES, SURVEY_PUBLIC, SURVEY_SECRET (at least 32 characters)."
+    )
+
+    @Option(help: "The address to listen on.")
+    var host = ProcessInfo.processInfo.environment["SURVEY_HOST"] ?? "127.0.0.1"
+
+    @Option(help: "The port to listen on.")
+    var port = Int(ProcessInfo.processInfo.environment["SURVEY_PORT"] ?? "") ?? 8080
+
+    @Option(help: "The folder of survey files; the built-in examples by default.")
+    var surveys = ProcessInfo.processInfo.environment["SURVEY_SURVEYS"] ?? "Examples"
+
+    @Option(help: "The folder for the database and the cookie secret.")
+    var data = ProcessInfo.processInfo.environment["SURVEY_DATA"] ?? "data"
+
+    @Option(help: "The SQLite file (default: runs.sqlite in the data folder).")
+    var database = ProcessInfo.processInfo.environment["SURVEY_DATABASE"]
+
+    @Option(help: "The folder of Mustache templates.")
+    var templates = ProcessInfo.processInfo.environment["SURVEY_TEMPLATES"] ?? "Templates"
+
+    @Option(name: .customLong("public"), help: "The folder of static files (CSS, images).")
+    var publicFolder = ProcessInfo.processInfo.environment["SURVEY_PUBLIC"] ?? "Public"
+
+    @Flag(help: "Mark cookies Secure even when requests arrive over plain HTTP.")
+    var secureCookies = false
+
+    func run() async throws {
+        var configuration = ServerConfiguration(host: host, port: port, surveysDirectory: surveys, dataDirectory: data,
+                                                databasePath: database, templatesDirectory: templates, publicDirectory: publicFolder,
+                                                alwaysSecureCookies: secureCookies)
+        if let secret = ProcessInfo.processInfo.environment["SURVEY_SECRET"] {
+            guard secret.utf8.count >= 32 else { throw ValidationError("SURVEY_SECRET must be at least 32 characters.") }
+            configuration.secret = Data(secret.utf8)
+        }
+        do {
+            let app = try await buildApplication(configuration: configuration)
+            try await app.runService()
+        } catch let error as StartupError {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import SurveyCore
+import Testing
+@testable import SurveyStorage
+
+/// The promises every store keeps, run against each implementation.
+@Suite("Run stores")
+struct RunStoreBehaviourTests {
+    enum Kind: String, CaseIterable, CustomTestStringConvertible {
+        case memory
+        case sqlite
+        var testDescription: String { rawValue }
+    }
+
+    static func makeStore(_ kind: Kind) throws -> any RunStore {
+        switch kind {
+        case .memory:
+            return MemoryRunStore()
+        case .sqlite:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runstore-\(UUID().uuidString)")
+            return try SQLiteRunStore(path: folder.appendingPathComponent("runs.sqlite").path)
+        }
+    }
+
+    static func record(session: String = "s1", survey: String = "demo", at seconds: Double = 0) -> RunRecord {
+        let start = Date(timeIntervalSince1970: 1_800_000_000 + seconds)
+        let run = TaskRun(taskIdentifier: survey, taskRunUUID: UUID(), startDate: start,
+                          visits: [StepVisit(stepIdentifier: "intro", startDate: start)])
+        return RunRecord(run: run, surveyIdentifier: survey, sessionID: session, updatedAt: start)
+    }
+
+    @Test("A new run reads back as written, at version 1", arguments: Kind.allCases)
+    func insertAndRead(_ kind: Kind) async throws {
+        let store = try Self.makeStore(kind)
+        let written = try await store.insert(Self.record())
+        #expect(written.version == 1)
+        let read = try #require(try await store.record(id: written.id))
+        #expect(read == written)
+    }
+
+    @Test("An update at the current version wins and bumps the version", arguments: Kind.allCases)
+    func updateBumpsVersion(_ kind: Kind) async throws {
+        let store = try Self.makeStore(kind)
+        var record = try await store.insert(Self.record())
+        record.run.visits.append(StepVisit(stepIdentifier: "q1", startDate: record.updatedAt.addingTimeInterval(1)))
+        record.run.cursor = 1
+        let updated = try await store.update(record)
+        #expect(updated.version == 2)
+        #expect(try await store.record(id: record.id)?.run.cursor == 1)
+    }
+
+    @Test("A stale write is refused with a conflict and changes nothing", arguments: Kind.allCases)
+    func staleWriteConflicts(_ kind: Kind) async throws {
+        let store = try Self.makeStore(kind)
+        let original = try await store.insert(Self.record())
+        var first = original
+        first.run.cursor = 0
+        first.run.visits[0].isAnswered = true
+        _ = try await store.update(first)
+        var second = original
+        second.run.visits.append(StepVisit(stepIdentifier: "other", startDate: original.updatedAt))
+        await #expect(throws: RunStoreError.self) { _ = try await store.update(second) }
+        #expect(try await store.record(id: original.id)?.run.visits.count == 1)
+    }
+
+    @Test("Two writers racing on one version: exactly one wins", arguments: Kind.allCases)
+    func concurrentWritersOneWins(_ kind: Kind) async throws {
+        let store = try Self.makeStore(kind)
+        let original = try await store.insert(Self.record())
+        let outcomes = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    var attempt = original
+                    attempt.run.visits[0].page = index
+                    return (try? await store.update(attempt)) != nil
+                }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(outcomes.filter { $0 }.count == 1)
+        #expect(try await store.record(id: original.id)?.version == 2)
+    }
+
+    @Test("The session's active run and last finished run are found by session and survey", arguments: Kind.allCases)
+    func lookupBySession(_ kind: Kind) async throws {
+        let store = try Self.makeStore(kind)
+        var finished = try await store.insert(Self.record(at: 0))
+        finished.run.finishReason = .completed
+        finished.run.endDate = finished.updatedAt
+        finished.updatedAt = finished.updatedAt.addingTimeInterval(5)
+        finished = try await store.update(finished)
+        let active = try await store.insert(Self.record(at: 10))
+        _ = try await store.insert(Self.record(session: "s2", at: 20))
+        _ = try await store.insert(Self.record(survey: "other", at: 30))
+        #expect(try await store.activeRecord(session: "s1", survey: "demo")?.id == active.id)
+        #expect(try await store.lastFinishedRecord(session: "s1", survey: "demo")?.id == finished.id)
+        #expect(try await store.activeRecord(session: "s3", survey: "demo") == nil)
+    }
+
+    @Test("A deleted run is gone", arguments: Kind.allCases)
+    func deleteRemoves(_ kind: Kind) async throws {
+        let store = try Self.makeStore(kind)
+        let record = try await store.insert(Self.record())
+        try await store.delete(id: record.id)
+        #expect(try await store.record(id: record.id) == nil)
+        #expect(try await store.activeRecord(session: "s1", survey: "demo") == nil)
+    }
+
+    @Test("Inserting the same run twice is refused", arguments: Kind.allCases)
+    func duplicateInsert(_ kind: Kind) async throws {
+        let store = try Self.makeStore(kind)
+        let record = try await store.insert(Self.record())
+        await #expect(throws: RunStoreError.self) { _ = try await store.insert(record) }
+    }
+
+    @Test("The SQLite file keeps runs across a reopen, in WAL mode with synchronous FULL")
+    func sqliteIsDurable() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runstore-\(UUID().uuidString)")
+        let path = folder.appendingPathComponent("runs.sqlite").path
+        var id: UUID
+        do {
+            let store = try SQLiteRunStore(path: path)
+            id = try await store.insert(Self.record()).id
+        }
+        let reopened = try SQLiteRunStore(path: path)
+        #expect(try await reopened.record(id: id) != nil)
+        let (mode, synchronous) = try await reopened.pragmas()
+        #expect(mode == "wal")
+        #expect(synchronous == 2)
+    }
+}
