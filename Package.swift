@@ -69,6 +69,7 @@ let package = Package(
             name: "survey",
             dependencies: [
                 "SurveyCore",
+                "SurveyRendering",
                 "SurveyServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SurveyCore
+import SurveyRendering
 
 /// `survey validate FILE…`: every error and warning of each file, with its JSON path.
 struct Validate: ParsableCommand {
@@ -18,6 +19,18 @@ struct Validate: ParsableCommand {
     @Flag(name: .long, help: "Print the findings as JSON.")
     var json = false
 
+    /// What the rich-text sanitizer removes from the survey's text, as warnings.
+    static func sanitizerFindings(_ data: Data) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        for (path, text) in SurveyLoader.texts(in: data) {
+            let removed = text.allTexts.flatMap { HTMLSanitizer.sanitize($0).removed }
+            for item in Set(removed).sorted() {
+                findings.append(Diagnostic(.warning, path, "The sanitizer removes \(item); participants will not see it."))
+            }
+        }
+        return findings
+    }
+
     func run() throws {
         var failed = false
         var report: [JSONValue] = []
@@ -25,7 +38,8 @@ struct Validate: ParsableCommand {
             let url = URL(fileURLWithPath: file)
             let diagnostics: [Diagnostic]
             if let data = try? Data(contentsOf: url) {
-                diagnostics = SurveyLoader.diagnose(data).diagnostics
+                let (task, found) = SurveyLoader.diagnose(data)
+                diagnostics = found + (task == nil ? [] : Self.sanitizerFindings(data))
             } else {
                 diagnostics = [Diagnostic(.error, .root, "The file cannot be read.")]
             }

@@ -133,3 +133,21 @@ def test_simulate_exports_the_researchkit_shape():
     assert result["_class"] == "ORKTaskResult"
     classes = {q["_class"] for step in result["results"] for q in step["results"]}
     assert "ORKScaleQuestionResult" in classes
+
+
+def test_validate_reports_what_the_sanitizer_removes(tmp_path):
+    survey_file = tmp_path / "markup.json"
+    survey_file.write_text(json.dumps({
+        "identifier": "markup",
+        "steps": [{"identifier": "a", "type": "instruction", "title": "Hi <script>alert(1)</script>",
+                   "text": "<p onclick=\"x()\">Hello <a href=\"javascript:alert(1)\">link</a> <strong>kept</strong></p>"}],
+    }))
+    run = survey("validate", survey_file)
+    assert run.returncode == 0, run.stdout
+    warnings = [line for line in run.stdout.splitlines() if ": warning: " in line]
+    assert any("$.steps[0].title" in line and "<script>" in line for line in warnings)
+    assert any("$.steps[0].text" in line and "onclick" in line for line in warnings)
+    assert any("$.steps[0].text" in line and "javascript:" in line for line in warnings)
+    assert not any("strong" in line for line in warnings)
+    strict = survey("validate", "--strict", survey_file)
+    assert strict.returncode == 1

@@ -29,6 +29,14 @@ public enum SurveyLoader {
         return (log.hasErrors ? nil : task, log.diagnostics)
     }
 
+    /// Every text of a file with its path, for checks made outside the core (the sanitizer's).
+    public static func texts(in data: Data) -> [(path: JSONPath, text: LocalizedText)] {
+        guard let value = try? JSONParser.parse(data) else { return [] }
+        let log = DiagnosticLog()
+        _ = SurveyDecoding(log: log).task(value)
+        return log.texts
+    }
+
     /// The survey in `data`, or a `SurveyLoadError` holding every error and warning.
     public static func load(_ data: Data) throws(SurveyLoadError) -> LoadedSurvey {
         let (task, diagnostics) = diagnose(data)
