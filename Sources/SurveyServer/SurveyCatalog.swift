@@ -26,7 +26,7 @@ public struct SurveyCatalog: Sendable {
             "input": ["type", "name", "value", "class", "id", "checked", "aria-describedby", "aria-invalid", "inputmode", "autocomplete",
                       "spellcheck", "maxlength", "placeholder"],
             "button": ["type", "class", "name", "value", "tabindex", "aria-hidden"],
-            "h1": ["class", "id", "tabindex"], "h2": ["class"], "label": ["class", "for"],
+            "h1": ["class", "id", "tabindex", "autofocus"], "h2": ["class"], "label": ["class", "for"],
             "fieldset": ["class", "role", "aria-describedby"], "legend": ["class"],
             "select": ["class", "id", "name", "aria-invalid", "aria-describedby"], "option": ["value", "selected"],
             "textarea": ["class", "id", "name", "rows", "maxlength", "aria-describedby", "aria-invalid"],
