@@ -9,11 +9,44 @@ extension SurveyPages {
         guard let step = navigator.step(of: visit), case .review(let review) = step.kind else { return nil }
         let fallback = languages
         let catalog = Catalog(language: language)
+        let rows = answerRows(run.visits[..<index], excludeInstructions: review.excludeInstructionSteps == true, changeLinks: true,
+                              language: language, context: context)
+        var stepContext: [String: Any] = [
+            "identifier": step.identifier, "is_review": true, "rows": rows, "page": 0,
+            "csrf": HTMLEscaping.escape(csrfToken), "visit": String(index), "returnFlag": "",
+            "continueLabel": catalog[navigator.continueLabel(run).rawValue],
+        ]
+        if let progress = navigator.progress(of: step) { stepContext["progress"] = "\(progress.current) of \(progress.total)" }
+        if let title = texts.html(step.title, language: language, fallback: fallback) { stepContext["heading"] = title.html }
+        if let text = texts.html(step.text, language: language, fallback: fallback) { stepContext["text"] = text.html }
+        let title = texts.plain(step.title, language: language, fallback: fallback) ?? catalog["yourAnswers"]
+        var page = Self.pageContext(task: task, language: language, texts: texts, fallback: fallback, title: title)
+        page["isStep"] = true
+        page["step"] = stepContext
+        page["titlePrefix"] = ""
+        page["errorSummary"] = ""
+        let canGoBack = !run.isFinished && index > 0
+        page["backStart"] = canGoBack ? "" : "<!--"
+        page["backEnd"] = canGoBack ? "" : "-->"
+        return library.render(page, withTemplate: "page")
+    }
+
+    /// The "your answers" page of a finished run: every step on its path with its answers.
+    public func renderAnswers(run: TaskRun, language: String, context: AnswerContext) -> String {
+        let rows = answerRows(run.visits[...], excludeInstructions: true, changeLinks: false, language: language, context: context)
+        return renderPage("answers", language: language, title: Catalog(language: language)["yourAnswers"], values: ["rows": rows])
+    }
+
+    /// One row per step of `visits` with its questions and answers in words.
+    func answerRows(_ visits: ArraySlice<StepVisit>, excludeInstructions: Bool, changeLinks: Bool, language: String,
+                    context: AnswerContext) -> [[String: Any]] {
+        let fallback = languages
+        let catalog = Catalog(language: language)
         var rows: [[String: Any]] = []
-        for (position, earlier) in run.visits[..<index].enumerated() {
+        for (position, earlier) in zip(visits.indices, visits) {
             guard let shown = navigator.step(of: earlier) else { continue }
             if case .review = shown.kind { continue }
-            if shown.isInstructionLike, review.excludeInstructionSteps == true { continue }
+            if shown.isInstructionLike, excludeInstructions || shown.isCompletion { continue }
             let title = texts.plain(shown.title, language: language, fallback: fallback) ?? shown.identifier
             var answers: [[String: Any]] = []
             for question in shown.questions {
@@ -35,29 +68,11 @@ extension SurveyPages {
                 answers.append(["label": label, "answer": display(result.answer, format: question.answerFormat, language: language, context: context)
                     ?? catalog["notProvided"]])
             }
-            rows.append([
-                "title": title, "answers": answers, "hasAnswers": !answers.isEmpty,
-                "changeURL": "/surveys/\(task.identifier)/change/\(position)",
-            ])
+            var row: [String: Any] = ["title": title, "answers": answers, "hasAnswers": !answers.isEmpty]
+            if changeLinks { row["changeURL"] = "/surveys/\(task.identifier)/change/\(position)" }
+            rows.append(row)
         }
-        var stepContext: [String: Any] = [
-            "identifier": step.identifier, "is_review": true, "rows": rows, "page": 0,
-            "csrf": HTMLEscaping.escape(csrfToken), "visit": String(index), "returnFlag": "",
-            "continueLabel": catalog[navigator.continueLabel(run).rawValue],
-        ]
-        if let progress = navigator.progress(of: step) { stepContext["progress"] = "\(progress.current) of \(progress.total)" }
-        if let title = texts.html(step.title, language: language, fallback: fallback) { stepContext["heading"] = title.html }
-        if let text = texts.html(step.text, language: language, fallback: fallback) { stepContext["text"] = text.html }
-        let title = texts.plain(step.title, language: language, fallback: fallback) ?? catalog["yourAnswers"]
-        var page = Self.pageContext(task: task, language: language, texts: texts, fallback: fallback, title: title)
-        page["isStep"] = true
-        page["step"] = stepContext
-        page["titlePrefix"] = ""
-        page["errorSummary"] = ""
-        let canGoBack = !run.isFinished && index > 0
-        page["backStart"] = canGoBack ? "" : "<!--"
-        page["backEnd"] = canGoBack ? "" : "-->"
-        return library.render(page, withTemplate: "page")
+        return rows
     }
 
     /// An answer in words, for the review step and the "your answers" page.

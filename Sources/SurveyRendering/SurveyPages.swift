@@ -157,7 +157,9 @@ public final class SurveyPages: Sendable {
             if let url = content.videoURL { video["url"] = url }
             if let captions = content.captionsURL { video["captions"] = captions }
             stepContext["video"] = video
-        case .instruction, .completion, .review:
+        case .completion:
+            if task.showAnswersOnCompletion == true { stepContext["answersURL"] = "/surveys/\(task.identifier)/answers" }
+        case .instruction, .review:
             break
         }
         if pageTitle.isEmpty { pageTitle = texts.plain(task.title, language: language, fallback: fallback) ?? task.identifier }

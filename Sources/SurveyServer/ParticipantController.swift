@@ -27,6 +27,7 @@ struct ParticipantController: Sendable {
             try await message(request, context, kind: "discarded", titleKey: "discardedTitle")
         }
         router.get("/surveys/:survey/result.json") { request, context in try await result(request, context) }
+        router.get("/surveys/:survey/answers") { request, context in try await answers(request, context) }
     }
 
     // MARK: Helpers
@@ -250,7 +251,22 @@ struct ParticipantController: Sendable {
             return html(body, visitor: visitor)
         }
         let words = Catalog(language: visitor.language)
-        return html(pages.renderPage("finished", language: visitor.language, title: words["completedTitle"]), visitor: visitor)
+        var values: [String: Any] = [:]
+        if pages.task.showAnswersOnCompletion == true { values["answersURL"] = "/surveys/\(pages.task.identifier)/answers" }
+        return html(pages.renderPage("finished", language: visitor.language, title: words["completedTitle"], values: values), visitor: visitor)
+    }
+
+    /// The answers of the browser's finished run, when the survey offers them.
+    func answers(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let pages = try survey(context)
+        let visitor = visitor(request, pages: pages)
+        guard pages.task.showAnswersOnCompletion == true, !visitor.isNew,
+              let record = try await store.lastFinishedRecord(session: visitor.session, survey: pages.task.identifier),
+              record.run.finishReason == .completed else {
+            throw HTTPError(.notFound, message: "There are no answers to show here.")
+        }
+        return html(pages.renderAnswers(run: record.run, language: visitor.language, context: answerContext(pages, language: visitor.language)),
+                    visitor: visitor)
     }
 
     func result(_ request: Request, _ context: BasicRequestContext) async throws -> Response {

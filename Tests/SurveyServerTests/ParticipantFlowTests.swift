@@ -231,6 +231,30 @@ struct ParticipantFlowTests {
         }
     }
 
+    @Test("A survey that offers it shows the participant's answers after completion; others do not")
+    func yourAnswersPage() async throws {
+        let app = try await makeApplication()
+        try await app.test(.router) { client in
+            var browser = Participant(client)
+            try await browser.get("/surveys/wellbeing-check")
+            try await browser.submit("wellbeing-check", [("_action", "next")])
+            try await browser.submit("wellbeing-check", [("mood", "4")])
+            try await browser.submit("wellbeing-check", [("sleep.hours", "7"), ("sleep.minutes", "30")])
+            try await browser.submit("wellbeing-check", [("activities", "walk"), ("activities", "other"), ("activities.other", "Swimming")])
+            try await browser.submit("wellbeing-check", [("comments", "Fine")])
+            #expect(browser.heading == "Check your answers")
+            #expect(browser.lastPage.contains("Swimming"))
+            try await browser.submit("wellbeing-check", [])
+            #expect(browser.heading == "Thank you")
+            #expect(browser.lastPage.contains("href=\"/surveys/wellbeing-check/answers\""))
+            try await browser.get("/surveys/wellbeing-check/answers")
+            #expect(browser.lastPage.contains("7 hours 30 minutes"))
+            #expect(browser.lastPage.contains("Walked for 30 minutes or more, Swimming"))
+            let other = try await browser.get("/surveys/fever-triage/answers")
+            #expect(other.status == .notFound)
+        }
+    }
+
     @Test("Another browser cannot read a result, and a URL alone reveals nothing")
     func resultIsPrivate() async throws {
         let app = try await makeApplication()

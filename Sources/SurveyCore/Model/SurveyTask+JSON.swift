@@ -12,6 +12,7 @@ extension SurveyTask {
         object["shouldReportProgress"] = shouldReportProgress.map(JSONValue.bool)
         object["languages"] = languages.map { .array($0.map(JSONValue.string)) }
         object["timeZone"] = timeZone.map(JSONValue.string)
+        object["showAnswersOnCompletion"] = showAnswersOnCompletion.map(JSONValue.bool)
         object["steps"] = .array(steps.map(\.json))
         if !navigationRules.isEmpty {
             object["navigationRules"] = .object(JSONObject(navigationRules.map { ($0.stepIdentifier, $0.rule.json) }))

@@ -12,11 +12,14 @@ public struct SurveyTask: Sendable, Hashable {
     public var shouldReportProgress: Bool?
     public var languages: [String]?
     public var timeZone: String?
+    /// Offer the participant a "your answers" page once the run is complete (an addition to format v1).
+    public var showAnswersOnCompletion: Bool?
 
     public init(identifier: String, title: LocalizedText? = nil, steps: [Step],
                 navigationRules: [(stepIdentifier: String, rule: NavigationRule)] = [],
                 skipRules: [(stepIdentifier: String, predicate: Predicate)] = [],
-                shouldReportProgress: Bool? = nil, languages: [String]? = nil, timeZone: String? = nil) {
+                shouldReportProgress: Bool? = nil, languages: [String]? = nil, timeZone: String? = nil,
+                showAnswersOnCompletion: Bool? = nil) {
         self.identifier = identifier
         self.title = title
         self.steps = steps
@@ -25,6 +28,7 @@ public struct SurveyTask: Sendable, Hashable {
         self.shouldReportProgress = shouldReportProgress
         self.languages = languages
         self.timeZone = timeZone
+        self.showAnswersOnCompletion = showAnswersOnCompletion
     }
 
     /// A task with navigation or skip rules is navigable; one with neither is ordered.
@@ -57,6 +61,7 @@ public struct SurveyTask: Sendable, Hashable {
             && Dictionary(lhs.skipRules, uniquingKeysWith: { first, _ in first })
                 == Dictionary(rhs.skipRules, uniquingKeysWith: { first, _ in first })
             && lhs.shouldReportProgress == rhs.shouldReportProgress && lhs.languages == rhs.languages && lhs.timeZone == rhs.timeZone
+            && lhs.showAnswersOnCompletion == rhs.showAnswersOnCompletion
     }
 
     public func hash(into hasher: inout Hasher) {

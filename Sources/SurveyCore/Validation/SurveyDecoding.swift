@@ -46,10 +46,12 @@ struct SurveyDecoding {
             }
         }
         let timeZone = reader.string("timeZone")
+        let showAnswers = reader.bool("showAnswersOnCompletion")
         reader.finish("A survey")
         guard let identifier else { return nil }
         return SurveyTask(identifier: identifier, title: title, steps: steps, navigationRules: navigationRules,
-                          skipRules: skipRules, shouldReportProgress: shouldReportProgress, languages: languages, timeZone: timeZone)
+                          skipRules: skipRules, shouldReportProgress: shouldReportProgress, languages: languages, timeZone: timeZone,
+                          showAnswersOnCompletion: showAnswers)
     }
 
     // MARK: Steps
