@@ -77,6 +77,10 @@ public struct HTMLSanitizer: Sendable {
         // moves elsewhere (after a stray </body>, into <head>) is still walked,
         // because the walk starts at the document node.
         let input = "<html><body>" + source
+        // libxml2 takes the length as an Int32.
+        guard input.utf8.count < Int32.max else {
+            return (SanitizedHTML.escaping(fragment), ["markup (the text is too long to parse)"])
+        }
 
         // A context per call: nothing is shared between threads, and its lastError
         // tells whether the parser gave up part-way.

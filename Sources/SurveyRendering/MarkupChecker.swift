@@ -37,6 +37,8 @@ public struct MarkupChecker: Sendable {
     /// `element <blink> is not allowed`, `attribute onclick on <div> is not allowed`.
     public func check(_ document: String) -> [String] {
         LibXML2Runtime.prepare()
+        // libxml2 takes the length as an Int32.
+        guard document.utf8.count < Int32.max else { return ["not checked: the document is too long"] }
         guard let context = xmlNewParserCtxt() else {
             return ["not checked: libxml2 could not allocate a parser"]
         }
