@@ -23,6 +23,9 @@ COPY Templates /srv/survey/Templates
 COPY Public /srv/survey/Public
 COPY schema /srv/survey/schema
 WORKDIR /srv/survey
+RUN mkdir -p /srv/survey/data && chown survey:survey /srv/survey/data
 USER survey
+EXPOSE 8080
+VOLUME ["/srv/survey/data"]
 ENTRYPOINT ["/usr/local/bin/survey"]
-CMD ["validate", "Examples/every-format.json", "Examples/fever-triage.json", "Examples/wellbeing-check.json"]
+CMD ["serve", "--host", "0.0.0.0", "--port", "8080", "--data", "/srv/survey/data"]
