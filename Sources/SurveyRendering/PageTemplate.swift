@@ -16,6 +16,8 @@ public enum Slot: Sendable, Hashable {
     case backEnd
     /// A hidden `_return` field when the page edits an answer from the review step.
     case returnFlag
+    /// ` autofocus` on the heading, unless an error summary (which has it) comes first.
+    case headingFocus
     /// A text field's value, as an attribute value.
     case value(String)
     /// A textarea's content.
@@ -159,6 +161,7 @@ public struct PageFill: Sendable {
         case .visit: output += String(visit)
         case .titlePrefix: if !issues.isEmpty { output += "Error: " }
         case .errorSummary: output += errorSummary
+        case .headingFocus: if issues.isEmpty { output += " autofocus=\"autofocus\"" }
         case .returnFlag: if returnToReview { output += "<input type=\"hidden\" name=\"_return\" value=\"1\" />" }
         case .value(let field): if let value = fields[field] { HTMLEscaping.append(value, to: &output) }
         case .text(let field): if let value = fields[field] { HTMLEscaping.append(value, to: &output) }

@@ -148,7 +148,7 @@ struct QuestionViewModel {
         case .email:
             context["input"] = input(type: "email", autocomplete: "email", spellcheck: false, width: "width-30", describedIDs: describedIDs)
         case .location:
-            context["input"] = input(autocomplete: "street-address", describedIDs: describedIDs)
+            context["input"] = input(describedIDs: describedIDs)
         case .age:
             context["input"] = input(inputMode: "numeric", width: "width-3", describedIDs: describedIDs)
         case .height(let height):

@@ -14,6 +14,7 @@ extension SurveyPages {
         var stepContext: [String: Any] = [
             "identifier": step.identifier, "is_review": true, "rows": rows, "page": 0,
             "csrf": HTMLEscaping.escape(csrfToken), "visit": String(index), "returnFlag": "",
+            "headingFocus": " autofocus=\"autofocus\"",
             "continueLabel": catalog[navigator.continueLabel(run).rawValue],
         ]
         if let progress = navigator.progress(of: step) { stepContext["progress"] = "\(progress.current) of \(progress.total)" }

@@ -90,6 +90,7 @@ public final class SurveyPages: Sendable {
         var stepContext: [String: Any] = [
             "identifier": step.identifier, "is_" + step.kind.typeName: true, "page": page,
             "csrf": slots.marker(.csrf), "visit": slots.marker(.visit), "returnFlag": slots.marker(.returnFlag),
+            "headingFocus": slots.marker(.headingFocus),
         ]
         if let title = html(step.title) { stepContext["heading"] = title }
         if let text = html(step.text) { stepContext["text"] = text }
