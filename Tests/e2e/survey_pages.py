@@ -1,0 +1,158 @@
+"""Walking a survey as a participant through a Selenium browser.
+
+The scripted answers (Tests/Fixtures/{survey}.answers.json) map a step identifier to the form
+fields of that step. The pages don't name their step, so a page is filled from every field of
+the file that it has a control for (the fixtures never use one field name in two steps)."""
+from __future__ import annotations
+
+import json
+
+from e2e_support import need_module
+
+need_module("selenium")
+
+from selenium.common.exceptions import (ElementNotInteractableException, StaleElementReferenceException,
+                                        WebDriverException)
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from survey_http import MAX_PAGES, field_values  # noqa: E402,F401
+
+STEP_FORM = "main form[method=post]"      # the step's form; the Back form sits before <main>
+
+
+# --- Selenium ------------------------------------------------------------------------------
+
+def error_summary_text(driver) -> str | None:
+    boxes = driver.find_elements(By.CSS_SELECTOR, ".error-summary")
+    return boxes[0].text if boxes else None
+
+
+def step_form(driver):
+    forms = driver.find_elements(By.CSS_SELECTOR, STEP_FORM)
+    return forms[0] if forms else None
+
+
+def _click_choice(driver, element):
+    """Click a radio/checkbox; if the input itself is visually hidden (custom styling),
+    click its label, as a person would."""
+    try:
+        element.click()
+    except ElementNotInteractableException:
+        driver.find_element(By.CSS_SELECTOR, f"label[for='{element.get_attribute('id')}']").click()
+
+
+def time_keystrokes(text: str) -> list[str]:
+    """Ways to type HH:MM into a native time control: its segments advance by themselves, and
+    whether it has an AM/PM segment depends on the browser's locale (Debian's chromium without
+    chromium-l10n is always en-US, 12-hour), so try 24-hour digits, then 12-hour with A/P."""
+    hours, minutes = (int(part) for part in text.split(":"))
+    return [f"{hours:02d}{minutes:02d}", f"{(hours % 12) or 12:02d}{minutes:02d}{'AP'[hours >= 12]}"]
+
+
+def type_into(box, text: str):
+    """Clear a text control and type into it, as a person would."""
+    box.clear()
+    if (box.get_attribute("type") or "").lower() != "time":
+        box.send_keys(text)
+        return
+    for keys in time_keystrokes(text):
+        box.clear()
+        box.send_keys(keys)
+        if box.get_attribute("value") == text:
+            return
+    raise AssertionError(f"could not type {text} into the time control: it holds {box.get_attribute('value')!r}")
+
+
+def fill_page(driver, values: dict) -> list[str]:
+    """Fill every control of the step form that the scripted answers have a value for.
+    Returns the field names filled."""
+    form = step_form(driver)
+    if form is None:
+        return []
+    filled = []
+    names = []
+    for control in form.find_elements(By.CSS_SELECTOR, "input[name], select[name], textarea[name]"):
+        name = control.get_attribute("name")
+        if not name.startswith("_") and name in values and name not in names:
+            names.append(name)
+    for name in names:
+        wanted = values[name]
+        wanted_list = wanted if isinstance(wanted, list) else [wanted]
+        controls = [c for c in form.find_elements(By.CSS_SELECTOR, "input, select, textarea")
+                    if c.get_attribute("name") == name]
+        kind = controls[0].tag_name.lower()
+        input_type = (controls[0].get_attribute("type") or "text").lower()
+        if kind == "input" and input_type in ("radio", "checkbox"):
+            for control in controls:
+                should_be_on = control.get_attribute("value") in wanted_list
+                if control.is_selected() != should_be_on and (should_be_on or input_type == "checkbox"):
+                    _click_choice(driver, control)
+            chosen = sorted(c.get_attribute("value") for c in controls if c.is_selected())
+            assert chosen == sorted(wanted_list), f"{name}: chose {chosen}, wanted {wanted_list}"
+        elif kind == "select":
+            Select(controls[0]).select_by_value(str(wanted))
+        else:
+            assert not isinstance(wanted, list), f"{name}: a list for a {kind}"
+            type_into(controls[0], str(wanted))
+        filled.append(name)
+    return filled
+
+
+def press(driver, action: str):
+    """Click the visible submit button name=_action value=action."""
+    buttons = [b for b in driver.find_elements(By.CSS_SELECTOR, f"button[name='_action'][value='{action}']")
+               if b.is_displayed()]
+    assert buttons, f"no visible {action!r} button on {driver.current_url}"
+    old_page = driver.find_element(By.TAG_NAME, "html")
+    buttons[0].click()
+    wait_for_new_page(driver, old_page)
+
+
+def wait_for_new_page(driver, old_page, timeout=20):
+    """Wait until the submitted form's response (a new document) has replaced old_page."""
+    def replaced(_):
+        try:
+            old_page.is_enabled()
+            return False
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:     # chromedriver: "Node ... does not belong to the document"
+            if "does not belong to the document" in str(error):
+                return True
+            raise
+    WebDriverWait(driver, timeout).until(replaced)
+    WebDriverWait(driver, timeout).until(
+        lambda d: d.execute_script("return document.readyState") == "complete")
+
+
+def walk(driver, base_url: str, survey_id: str, answers: dict, on_page=None) -> list[str]:
+    """Start a run of the survey in this browser and answer it with the scripted answers until
+    the done page. on_page(driver) is called on every step page before it is filled.
+    Returns the titles of the pages seen."""
+    values = field_values(answers)
+    start = f"{base_url}/surveys/{survey_id}"
+    driver.get(start)
+    seen = []
+    for _ in range(MAX_PAGES):
+        if driver.current_url.rstrip("/").endswith("/done"):
+            return seen
+        seen.append(driver.title)
+        errors = error_summary_text(driver)
+        assert errors is None, f"the server rejected the scripted answers on {driver.title!r}:\n{errors}"
+        if on_page:
+            on_page(driver)
+        if step_form(driver) is None:
+            # a completion step has no form: it ends the run
+            raise AssertionError(f"page {driver.title!r} at {driver.current_url} has no step form "
+                                 "and is not the done page")
+        fill_page(driver, values)
+        press(driver, "next")
+    raise AssertionError(f"no done page after {MAX_PAGES} pages: {seen}")
+
+
+def page_text_json(driver) -> dict:
+    """A JSON document as the browser shows it (Chromium wraps it in <pre>)."""
+    pres = driver.find_elements(By.TAG_NAME, "pre")
+    text = pres[0].text if pres else driver.find_element(By.TAG_NAME, "body").text
+    return json.loads(text)

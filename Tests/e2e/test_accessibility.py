@@ -1,0 +1,90 @@
+"""(c) axe-core (WCAG 2.0/2.1/2.2 A and AA, and best practices) finds no violation, of any
+impact, on any page a participant meets: every step page of every example, the page
+re-rendered with errors after a required question is submitted empty, the cancel, saved,
+discarded and done pages, the survey list and the not-found page."""
+import json
+
+import pytest
+
+from checkers import axe_findings, format_findings
+from e2e_support import examples, load_answers
+from survey_pages import (MAX_PAGES, error_summary_text, field_values, fill_page, press,
+                          step_form, walk)
+
+
+def report(findings, artifacts, name):
+    (artifacts / f"axe-{name}.json").write_text(json.dumps(findings, indent=1))
+    if findings:
+        pytest.fail(f"axe found {len(findings)} violation(s):\n" + format_findings(findings), pytrace=False)
+
+
+@pytest.mark.parametrize("survey_id", examples())
+def test_axe_every_step_page_and_the_done_page(chromium_js, base_url, survey_id, artifacts):
+    findings = []
+    pages = walk(chromium_js, base_url, survey_id, load_answers(survey_id),
+                 on_page=lambda d: findings.extend(axe_findings(d, d.title)))
+    assert len(pages) >= 3
+    findings += axe_findings(chromium_js, "done page")
+    report(findings, artifacts, f"steps-{survey_id}")
+
+
+@pytest.mark.parametrize("survey_id", examples())
+def test_axe_pages_with_errors_after_an_empty_submit(chromium_js, base_url, survey_id, artifacts):
+    """On every page with controls, first press Next without answering: a required question
+    comes back with an error summary and messages (checked with axe), then it is answered."""
+    driver = chromium_js
+    values = field_values(load_answers(survey_id))
+    driver.get(f"{base_url}/surveys/{survey_id}")
+    findings, error_pages = [], 0
+    for _ in range(MAX_PAGES):
+        if driver.current_url.endswith("/done"):
+            break
+        form = step_form(driver)
+        assert form is not None, f"{driver.title}: no step form"
+        has_controls = any(not (c.get_attribute("name") or "_").startswith("_")
+                           for c in form.find_elements("css selector", "input, select, textarea"))
+        if has_controls and error_summary_text(driver) is None:
+            press(driver, "next")            # empty submit: an optional step simply moves on
+            if error_summary_text(driver) is not None:
+                error_pages += 1
+                findings += axe_findings(driver, "error page: " + driver.title)
+            continue
+        fill_page(driver, values)
+        press(driver, "next")
+        assert error_summary_text(driver) is None, f"{driver.title}: {error_summary_text(driver)}"
+    else:
+        raise AssertionError("no done page")
+    assert error_pages >= 1, "no required question was found to submit empty"
+    report(findings, artifacts, f"errors-{survey_id}")
+
+
+def test_axe_cancel_saved_discarded_list_and_not_found_pages(chromium_js, base_url, artifacts):
+    driver = chromium_js
+    findings = []
+    driver.get(f"{base_url}/")
+    findings += axe_findings(driver, "survey list")
+    driver.get(f"{base_url}/surveys/no-such-survey")
+    findings += axe_findings(driver, "not found")
+
+    driver.get(f"{base_url}/surveys/wellbeing-check")
+    press(driver, "next")                                   # intro -> mood
+    press(driver, "save")
+    assert step_form(driver) is None, f"Save for later did not leave the step: {driver.title}"
+    findings += axe_findings(driver, "saved page")
+
+    driver.get(f"{base_url}/surveys/wellbeing-check")
+    press(driver, "cancel")
+    buttons = driver.find_elements("css selector", "button[name='_action'][value='discard']")
+    assert buttons, f"the cancel page has no discard button: {driver.title}"
+    findings += axe_findings(driver, "cancel page")
+    press(driver, "discard")
+    findings += axe_findings(driver, "discarded page")
+    report(findings, artifacts, "other-pages")
+
+
+def test_axe_really_runs_and_reports(chromium_js):
+    """Guard: the same checker on a page with known faults reports them."""
+    chromium_js.get("data:text/html,<html><body><img src='x.png'><input type='text'>"
+                    "<button></button><p style='color:%23ccc;background:%23fff'>faint</p></body></html>")
+    rules = {f["rule"] for f in axe_findings(chromium_js, "known-bad page")}
+    assert {"image-alt", "label", "button-name", "html-has-lang", "color-contrast"} <= rules, rules
