@@ -55,20 +55,8 @@ struct Simulate: ParsableCommand {
                 run = navigator.skip(run, visit: run.cursor, now: now)
                 continue
             }
-            var pairs: [(String, String)] = []
-            if case .object(let fields)? = entry {
-                for (name, value) in fields.entries {
-                    switch value {
-                    case .string(let text): pairs.append((name, text))
-                    case .array(let values): for case .string(let text) in values { pairs.append((name, text)) }
-                    case .number(let number): pairs.append((name, JSONWriter.number(number)))
-                    case .bool(let flag): pairs.append((name, flag ? "true" : "false"))
-                    default: break
-                    }
-                }
-            }
             let context = AnswerContext(language: language, now: now, timeZone: navigator.timeZone)
-            switch navigator.answer(run, visit: run.cursor, fields: FormFields(pairs: pairs), context: context) {
+            switch navigator.answer(run, visit: run.cursor, fields: FormFields(json: entry), context: context) {
             case .accepted(let next):
                 run = next
             case .rejected(let issues):

@@ -19,18 +19,7 @@ struct EveryFormatTests {
     }
 
     static func pairs(_ value: JSONValue?) -> [(String, String)] {
-        guard case .object(let fields)? = value else { return [] }
-        var pairs: [(String, String)] = []
-        for (name, value) in fields.entries {
-            switch value {
-            case .string(let text): pairs.append((name, text))
-            case .array(let list): for case .string(let text) in list { pairs.append((name, text)) }
-            case .number(let number): pairs.append((name, JSONWriter.number(number)))
-            case .bool(let flag): pairs.append((name, flag ? "true" : "false"))
-            default: break
-            }
-        }
-        return pairs
+        FormFields(json: value).values.flatMap { name, values in values.map { (name, $0) } }
     }
 
     @Test("Every control of every step is on its page, and the run's result matches the engine's", arguments: examples)
@@ -46,7 +35,7 @@ struct EveryFormatTests {
                 continue
             }
             let context = AnswerContext(language: "en", now: Date(), timeZone: navigator.timeZone)
-            guard case .accepted(let next) = navigator.answer(expected, visit: expected.cursor, fields: FormFields(pairs: Self.pairs(script[step.identifier])),
+            guard case .accepted(let next) = navigator.answer(expected, visit: expected.cursor, fields: FormFields(json: script[step.identifier]),
                                                               context: context) else {
                 Issue.record("the engine refused \(step.identifier)")
                 return

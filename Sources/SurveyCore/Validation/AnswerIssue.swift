@@ -62,6 +62,23 @@ public struct FormFields: Sendable, Hashable {
         self.values = values
     }
 
+    /// Fields written as JSON, `{"name": "value", "boxes": ["a", "b"]}`, as scripts and fixtures hold them.
+    public init(json: JSONValue?) {
+        var pairs: [(String, String)] = []
+        if case .object(let fields)? = json {
+            for (name, value) in fields.entries {
+                switch value {
+                case .string(let text): pairs.append((name, text))
+                case .array(let values): for case .string(let text) in values { pairs.append((name, text)) }
+                case .number(let number): pairs.append((name, JSONWriter.number(number)))
+                case .bool(let flag): pairs.append((name, flag ? "true" : "false"))
+                default: break
+                }
+            }
+        }
+        self.init(pairs: pairs)
+    }
+
     public init(pairs: [(String, String)]) {
         var values: [String: [String]] = [:]
         for (name, value) in pairs { values[name, default: []].append(value) }
