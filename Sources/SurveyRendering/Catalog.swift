@@ -26,6 +26,10 @@ public struct Catalog: Sendable {
         "savedTitle": "Your answers are saved", "savedText": "Open this survey again in this browser to carry on where you stopped.",
         "continueSurvey": "Continue the survey", "notFoundTitle": "Page not found", "yourAnswers": "Your answers",
         "surveys": "Surveys", "start": "Start", "video": "Video", "captions": "Captions",
+        "savedCodeIntro": "To carry on later on any device, open this link:", "savedCodeLabel": "Or go to the resume page and enter this code:",
+        "savedExpires": "The link and the code work until %@. Keep them private: anyone with them can see your answers.",
+        "resumeTitle": "Carry on with a saved survey", "resumeCodeLabel": "Your 8-character code", "resumeHint": "For example, ABCD 2345",
+        "resumeButton": "Carry on", "resumeLinkText": "Carry on with a saved survey",
     ]
 
     static let spanish: [String: String] = [
@@ -44,6 +48,11 @@ public struct Catalog: Sendable {
         "discardedTitle": "Sus respuestas se han borrado", "startAgain": "Empezar de nuevo",
         "savedTitle": "Sus respuestas están guardadas", "savedText": "Abra esta encuesta de nuevo en este navegador para continuar.",
         "continueSurvey": "Continuar la encuesta", "yourAnswers": "Sus respuestas",
+        "savedCodeIntro": "Para continuar más tarde en cualquier dispositivo, abra este enlace:",
+        "savedCodeLabel": "O vaya a la página para continuar y escriba este código:",
+        "savedExpires": "El enlace y el código funcionan hasta el %@. No los comparta: quien los tenga puede ver sus respuestas.",
+        "resumeTitle": "Continuar una encuesta guardada", "resumeCodeLabel": "Su código de 8 caracteres", "resumeHint": "Por ejemplo, ABCD 2345",
+        "resumeButton": "Continuar", "resumeLinkText": "Continuar una encuesta guardada",
     ]
 
     public init(language: String) {

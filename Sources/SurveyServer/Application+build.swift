@@ -18,10 +18,11 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
         runStore = try SQLiteRunStore(path: configuration.resolvedDatabasePath)
     }
     let signer = SessionSigner(secret: try configuration.loadSecret())
-    let router = Router()
+    let router = Router(context: SurveyRequestContext.self)
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: false))
-    ParticipantController(catalog: catalog, store: runStore, signer: signer, configuration: configuration, clock: clock)
+    ParticipantController(catalog: catalog, store: runStore, signer: signer, configuration: configuration, clock: clock,
+                          resumeAttempts: AttemptLimiter(limit: 5, window: 15 * 60))
         .addRoutes(to: router)
     return Application(router: router, server: .closingHTTP1(),
                        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),

@@ -14,20 +14,24 @@ struct ParticipantController: Sendable {
     let signer: SessionSigner
     let configuration: ServerConfiguration
     let clock: @Sendable () -> Date
+    let resumeAttempts: AttemptLimiter
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<SurveyRequestContext>) {
         router.get("/") { request, _ in try await index(request) }
         router.get("/surveys/:survey") { request, context in try await show(request, context) }
         router.post("/surveys/:survey") { request, context in try await submit(request, context) }
         router.get("/surveys/:survey/change/:visit") { request, context in try await change(request, context) }
         router.get("/surveys/:survey/cancel") { request, context in try await cancelPage(request, context) }
         router.get("/surveys/:survey/done") { request, context in try await done(request, context) }
-        router.get("/surveys/:survey/saved") { request, context in try await message(request, context, kind: "saved", titleKey: "savedTitle") }
+        router.get("/surveys/:survey/saved") { request, context in try await saved(request, context) }
         router.get("/surveys/:survey/discarded") { request, context in
             try await message(request, context, kind: "discarded", titleKey: "discardedTitle")
         }
         router.get("/surveys/:survey/result.json") { request, context in try await result(request, context) }
         router.get("/surveys/:survey/answers") { request, context in try await answers(request, context) }
+        router.get("/resume") { request, context in try await resumeForm(request, context) }
+        router.post("/resume") { request, context in try await resumeWithCode(request, context) }
+        router.get("/resume/:token") { request, context in try await resumeWithLink(request, context) }
     }
 
     // MARK: Helpers
@@ -39,7 +43,7 @@ struct ParticipantController: Sendable {
         let secure: Bool
     }
 
-    private func survey(_ context: BasicRequestContext) throws -> SurveyPages {
+    private func survey(_ context: SurveyRequestContext) throws -> SurveyPages {
         guard let identifier = context.parameters.get("survey"), let pages = catalog.surveys[identifier] else {
             throw HTTPError(.notFound, message: "There is no survey at this address.")
         }
@@ -90,7 +94,14 @@ struct ParticipantController: Sendable {
 
     /// The session's run in progress, or a new one started now.
     private func activeOrNewRecord(_ pages: SurveyPages, visitor: Visitor) async throws -> RunRecord {
-        if !visitor.isNew, let record = try await store.activeRecord(session: visitor.session, survey: pages.task.identifier) {
+        if !visitor.isNew, var record = try await store.activeRecord(session: visitor.session, survey: pages.task.identifier) {
+            if record.savedAt != nil {
+                // Back in the browser that saved it: carry on, and the code and link stop working.
+                record.savedAt = nil
+                record.resume = nil
+                record.updatedAt = clock()
+                record = (try? await store.update(record)) ?? record
+            }
             return record
         }
         let now = clock()
@@ -109,7 +120,7 @@ struct ParticipantController: Sendable {
         return html(body, visitor: nil)
     }
 
-    func show(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func show(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
         let pages = try survey(context)
         let visitor = visitor(request, pages: pages)
         let record = try await activeOrNewRecord(pages, visitor: visitor)
@@ -122,7 +133,7 @@ struct ParticipantController: Sendable {
         return html(body, visitor: visitor)
     }
 
-    func change(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func change(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
         let pages = try survey(context)
         let visitor = visitor(request, pages: pages)
         guard !visitor.isNew, let record = try await store.activeRecord(session: visitor.session, survey: pages.task.identifier),
@@ -137,7 +148,7 @@ struct ParticipantController: Sendable {
         return html(body, visitor: visitor)
     }
 
-    func submit(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func submit(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
         let pages = try survey(context)
         let identifier = pages.task.identifier
         let visitor = visitor(request, pages: pages)
@@ -167,6 +178,14 @@ struct ParticipantController: Sendable {
         case "skip":
             run = navigator.skip(run, visit: index, now: now)
         case "save":
+            record.savedAt = now
+            record.resume = ResumeTicket.make(now: now, lifetime: configuration.resumeLifetime)
+            record.updatedAt = now
+            do {
+                _ = try await store.update(record)
+            } catch let error as RunStoreError where error.isConflict {
+                return redirect("/surveys/\(identifier)")
+            }
             return redirect("/surveys/\(identifier)/saved")
         case "cancel":
             return redirect("/surveys/\(identifier)/cancel")
@@ -217,7 +236,7 @@ struct ParticipantController: Sendable {
         }
     }
 
-    func cancelPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func cancelPage(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
         let pages = try survey(context)
         let visitor = visitor(request, pages: pages)
         guard !visitor.isNew, let record = try await store.activeRecord(session: visitor.session, survey: pages.task.identifier) else {
@@ -230,14 +249,14 @@ struct ParticipantController: Sendable {
         return html(body, visitor: visitor)
     }
 
-    func message(_ request: Request, _ context: BasicRequestContext, kind: String, titleKey: String) async throws -> Response {
+    func message(_ request: Request, _ context: SurveyRequestContext, kind: String, titleKey: String) async throws -> Response {
         let pages = try survey(context)
         let visitor = visitor(request, pages: pages)
         let body = pages.renderPage(kind, language: visitor.language, title: Catalog(language: visitor.language)[titleKey])
         return html(body, visitor: visitor)
     }
 
-    func done(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func done(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
         let pages = try survey(context)
         let visitor = visitor(request, pages: pages)
         guard !visitor.isNew, let record = try await store.lastFinishedRecord(session: visitor.session, survey: pages.task.identifier),
@@ -257,7 +276,7 @@ struct ParticipantController: Sendable {
     }
 
     /// The answers of the browser's finished run, when the survey offers them.
-    func answers(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func answers(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
         let pages = try survey(context)
         let visitor = visitor(request, pages: pages)
         guard pages.task.showAnswersOnCompletion == true, !visitor.isNew,
@@ -269,7 +288,7 @@ struct ParticipantController: Sendable {
                     visitor: visitor)
     }
 
-    func result(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func result(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
         let pages = try survey(context)
         let visitor = visitor(request, pages: pages)
         guard !visitor.isNew, let record = try await store.lastFinishedRecord(session: visitor.session, survey: pages.task.identifier) else {
@@ -280,5 +299,117 @@ struct ParticipantController: Sendable {
         let json = request.uri.queryParameters.get("format") == "researchkit" ? result.researchKitJSON(in: zone) : result.json(in: zone)
         return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
                         body: ResponseBody(byteBuffer: ByteBuffer(string: JSONWriter.string(json))))
+    }
+}
+
+// MARK: Save for later and resume
+
+extension ParticipantController {
+    /// After "Save for later": the resume link and code, and when they expire.
+    func saved(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let pages = try survey(context)
+        let visitor = visitor(request, pages: pages)
+        guard !visitor.isNew, let record = try await store.activeRecord(session: visitor.session, survey: pages.task.identifier),
+              record.savedAt != nil, let ticket = record.resume else {
+            return redirect("/surveys/\(pages.task.identifier)", visitor: visitor)
+        }
+        let scheme = visitor.secure ? "https" : "http"
+        let host = request.head.authority ?? "\(configuration.host):\(configuration.port)"
+        let code = String(ticket.code.prefix(4)) + " " + String(ticket.code.suffix(4))
+        let expires = Messages.day(CalendarDate(ticket.expiresAt, in: pages.navigator.timeZone))
+        let words = Catalog(language: visitor.language)
+        let body = pages.renderPage("saved", language: visitor.language, title: words["savedTitle"], values: [
+            "resumeCode": code, "resumeLink": "\(scheme)://\(host)/resume/\(ticket.token)",
+            "savedExpiresText": words["savedExpires"].replacingOccurrences(of: "%@", with: expires),
+        ])
+        return html(body, visitor: visitor)
+    }
+
+    private func anyPages() throws -> SurveyPages {
+        guard let pages = catalog.surveys.values.sorted(by: { $0.task.identifier < $1.task.identifier }).first else {
+            throw HTTPError(.notFound)
+        }
+        return pages
+    }
+
+    /// The form where a participant types the code they were given when they saved.
+    func resumeForm(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let pages = try anyPages()
+        let visitor = visitor(request, pages: nil)
+        return html(resumePage(pages, visitor: visitor, typed: "", error: nil), visitor: visitor)
+    }
+
+    private func resumePage(_ pages: SurveyPages, visitor: Visitor, typed: String, error: String?) -> String {
+        let words = Catalog(language: visitor.language)
+        var values: [String: Any] = ["csrf": signer.csrfToken(for: visitor.session), "typed": typed, "surveyTitle": words["resumeTitle"]]
+        if let error {
+            values["resumeError"] = error
+            values["titlePrefix"] = "Error: "
+            values["errorSummary"] = SurveyPages.errorSummaryMarkup(
+                [AnswerIssue(field: "code", code: .notAChoice, message: error)], library: catalog.library, language: visitor.language)
+        }
+        return pages.renderPage("resume", language: visitor.language, title: words["resumeTitle"], values: values)
+    }
+
+    func resumeWithCode(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let pages = try anyPages()
+        let visitor = visitor(request, pages: nil)
+        let fields = try await formFields(request)
+        guard !visitor.isNew, signer.checkCSRF(fields["_csrf"], session: visitor.session) else {
+            throw HTTPError(.forbidden, message: "This form has expired. Open the resume page again.")
+        }
+        let now = clock()
+        let typed = fields["code"] ?? ""
+        guard await resumeAttempts.allows(context.clientKey, now: now) else {
+            return html(resumePage(pages, visitor: visitor, typed: typed, error: "Too many codes were tried. Wait 15 minutes, then try again"),
+                        status: .tooManyRequests, visitor: nil)
+        }
+        guard let code = ResumeTicket.normalize(typed) else {
+            await resumeAttempts.recordFailure(context.clientKey, now: now)
+            return html(resumePage(pages, visitor: visitor, typed: typed, error: "Enter the 8-character code you were given, like ABCD 2345"),
+                        status: .unprocessableContent, visitor: nil)
+        }
+        guard let record = try await store.record(resumeCode: code) else {
+            await resumeAttempts.recordFailure(context.clientKey, now: now)
+            return html(resumePage(pages, visitor: visitor, typed: typed, error: "No saved survey has this code. Check it and try again"),
+                        status: .unprocessableContent, visitor: nil)
+        }
+        return try await resume(record, visitor: visitor, now: now, onExpired: {
+            html(resumePage(pages, visitor: visitor, typed: typed, error: "This code has expired. Start the survey again"),
+                 status: .unprocessableContent, visitor: nil)
+        })
+    }
+
+    func resumeWithLink(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let visitor = visitor(request, pages: nil)
+        let now = clock()
+        guard await resumeAttempts.allows(context.clientKey, now: now) else {
+            throw HTTPError(.tooManyRequests, message: "Too many resume links were tried. Wait 15 minutes, then try again.")
+        }
+        guard let token = context.parameters.get("token"), let record = try await store.record(resumeToken: token) else {
+            await resumeAttempts.recordFailure(context.clientKey, now: now)
+            throw HTTPError(.notFound, message: "This resume link is not valid. Use the code you were given at /resume.")
+        }
+        return try await resume(record, visitor: visitor, now: now, onExpired: {
+            ErrorPage.response(for: .gone, message: "This resume link has expired. Start the survey again.")
+        })
+    }
+
+    /// Binds a saved run to this browser and shows it where it stopped; the code and link
+    /// then stop working.
+    private func resume(_ record: RunRecord, visitor: Visitor, now: Date, onExpired: () -> Response) async throws -> Response {
+        guard let ticket = record.resume, record.savedAt != nil, !record.run.isFinished else { return onExpired() }
+        guard ticket.expiresAt > now else { return onExpired() }
+        var resumed = record
+        resumed.sessionID = visitor.session
+        resumed.savedAt = nil
+        resumed.resume = nil
+        resumed.updatedAt = now
+        do {
+            _ = try await store.update(resumed)
+        } catch let error as RunStoreError where error.isConflict {
+            return onExpired()
+        }
+        return redirect("/surveys/\(record.surveyIdentifier)", visitor: visitor)
     }
 }

@@ -18,6 +18,8 @@ public struct ServerConfiguration: Sendable {
     public var maximumBodySize: Int
     /// Mark cookies Secure even on plain HTTP (behind a TLS proxy that does not say so).
     public var alwaysSecureCookies: Bool
+    /// How long a saved run's resume code and link stay valid.
+    public var resumeLifetime: TimeInterval = 30 * 24 * 3600
 
     public init(host: String = "127.0.0.1", port: Int = 8080, surveysDirectory: String = "Examples", dataDirectory: String = "data",
                 databasePath: String? = nil, templatesDirectory: String = "Templates", publicDirectory: String = "Public",

@@ -10,16 +10,89 @@ public struct RunRecord: Sendable, Hashable {
     public var sessionID: String
     public var version: Int
     public var updatedAt: Date
+    /// When the participant chose "Save for later"; cleared when they resume.
+    public var savedAt: Date?
+    /// How a saved run is resumed on another device, while it is valid.
+    public var resume: ResumeTicket?
+    /// The researcher's identifier for the participant, when the run was made through the API.
+    public var externalID: String?
+    /// Where the participant goes on completion, when the run was made through the API.
+    public var returnURL: String?
 
-    public init(run: TaskRun, surveyIdentifier: String, sessionID: String, version: Int = 0, updatedAt: Date) {
+    public init(run: TaskRun, surveyIdentifier: String, sessionID: String, version: Int = 0, updatedAt: Date, savedAt: Date? = nil,
+                resume: ResumeTicket? = nil, externalID: String? = nil, returnURL: String? = nil) {
         self.run = run
         self.surveyIdentifier = surveyIdentifier
         self.sessionID = sessionID
         self.version = version
         self.updatedAt = updatedAt
+        self.savedAt = savedAt
+        self.resume = resume
+        self.externalID = externalID
+        self.returnURL = returnURL
+    }
+
+    /// The run's status for researchers: in progress, saved, or its finish reason.
+    public var status: String {
+        if let reason = run.finishReason { return reason.rawValue }
+        return savedAt == nil ? "inProgress" : FinishReason.saved.rawValue
     }
 
     public var id: UUID { run.taskRunUUID }
+}
+
+/// A short code and a long link token that resume a saved run, until they expire.
+public struct ResumeTicket: Sendable, Hashable {
+    /// Eight characters from an alphabet without look-alikes, stored upper case.
+    public var code: String
+    /// A random token for the resume link, too long to guess.
+    public var token: String
+    public var expiresAt: Date
+
+    public init(code: String, token: String, expiresAt: Date) {
+        self.code = code
+        self.token = token
+        self.expiresAt = expiresAt
+    }
+
+    /// Letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L).
+    public static let alphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
+
+    public static func make(now: Date, lifetime: TimeInterval) -> ResumeTicket {
+        var generator = SystemRandomNumberGenerator()
+        let code = String((0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+        let bytes = (0..<24).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let token = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        return ResumeTicket(code: code, token: token, expiresAt: now.addingTimeInterval(lifetime))
+    }
+
+    /// A code as a participant may type it: any case, with spaces or dashes; nil if it cannot be one.
+    public static func normalize(_ typed: String) -> String? {
+        let cleaned = typed.uppercased().filter { !" -".contains($0) }
+        guard cleaned.count == 8, cleaned.allSatisfy(alphabet.contains) else { return nil }
+        return cleaned
+    }
+}
+
+/// Which runs a researcher lists.
+public struct RunQuery: Sendable {
+    public var survey: String?
+    /// `inProgress`, `saved`, `completed`, `discarded`…
+    public var status: String?
+    public var updatedSince: Date?
+    public var limit: Int
+
+    public init(survey: String? = nil, status: String? = nil, updatedSince: Date? = nil, limit: Int = 100) {
+        self.survey = survey
+        self.status = status
+        self.updatedSince = updatedSince
+        self.limit = limit
+    }
+
+    func matches(_ record: RunRecord) -> Bool {
+        (survey == nil || record.surveyIdentifier == survey) && (status == nil || record.status == status)
+            && (updatedSince.map { record.updatedAt >= $0 } ?? true)
+    }
 }
 
 /// Why a store refused a write.
@@ -66,6 +139,11 @@ public protocol RunStore: Sendable {
     func lastFinishedRecord(session: String, survey: String) async throws -> RunRecord?
     /// Deletes a run and its answers.
     func delete(id: UUID) async throws
+    /// The run a resume code or link token belongs to.
+    func record(resumeCode: String) async throws -> RunRecord?
+    func record(resumeToken: String) async throws -> RunRecord?
+    /// Runs matching a query, most recently updated first.
+    func records(matching query: RunQuery) async throws -> [RunRecord]
 }
 
 /// A store in memory, for tests and previews.
@@ -104,5 +182,17 @@ public actor MemoryRunStore: RunStore {
 
     public func delete(id: UUID) {
         records[id] = nil
+    }
+
+    public func record(resumeCode: String) -> RunRecord? {
+        records.values.first { $0.resume?.code == resumeCode }
+    }
+
+    public func record(resumeToken: String) -> RunRecord? {
+        records.values.first { $0.resume?.token == resumeToken }
+    }
+
+    public func records(matching query: RunQuery) -> [RunRecord] {
+        Array(records.values.filter(query.matches).sorted { $0.updatedAt > $1.updatedAt }.prefix(query.limit))
     }
 }

@@ -41,6 +41,19 @@ public final class SQLiteRunStore: RunStore {
             }
             try db.create(index: "runs_by_session", on: "runs", columns: ["session", "survey", "finished", "updatedAt"])
         }
+        migrator.registerMigration("v2-resume-and-api") { db in
+            try db.alter(table: "runs") { table in
+                table.add(column: "savedAt", .double)
+                table.add(column: "resumeCode", .text)
+                table.add(column: "resumeToken", .text)
+                table.add(column: "resumeExpiresAt", .double)
+                table.add(column: "externalID", .text)
+                table.add(column: "returnURL", .text)
+            }
+            try db.create(index: "runs_by_resume_code", on: "runs", columns: ["resumeCode"], unique: true)
+            try db.create(index: "runs_by_resume_token", on: "runs", columns: ["resumeToken"], unique: true)
+            try db.create(index: "runs_by_survey", on: "runs", columns: ["survey", "updatedAt"])
+        }
         return migrator
     }
 
@@ -48,8 +61,14 @@ public final class SQLiteRunStore: RunStore {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         let run = try decoder.decode(TaskRun.self, from: row["state"] as Data)
+        var resume: ResumeTicket?
+        if let code: String = row["resumeCode"], let token: String = row["resumeToken"], let expires: Double = row["resumeExpiresAt"] {
+            resume = ResumeTicket(code: code, token: token, expiresAt: Date(timeIntervalSince1970: expires))
+        }
         return RunRecord(run: run, surveyIdentifier: row["survey"], sessionID: row["session"], version: row["version"],
-                         updatedAt: Date(timeIntervalSince1970: row["updatedAt"]))
+                         updatedAt: Date(timeIntervalSince1970: row["updatedAt"]),
+                         savedAt: (row["savedAt"] as Double?).map(Date.init(timeIntervalSince1970:)), resume: resume,
+                         externalID: row["externalID"], returnURL: row["returnURL"])
     }
 
     public func insert(_ record: RunRecord) async throws -> RunRecord {
@@ -60,12 +79,15 @@ public final class SQLiteRunStore: RunStore {
             try await pool.write { db in
                 try db.execute(
                     sql: """
-                        INSERT INTO runs (id, survey, session, finished, finishReason, version, startedAt, updatedAt, state)
-                        VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)
+                        INSERT INTO runs (id, survey, session, finished, finishReason, version, startedAt, updatedAt, state,
+                                          savedAt, resumeCode, resumeToken, resumeExpiresAt, externalID, returnURL)
+                        VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [record.id.uuidString, record.surveyIdentifier, record.sessionID, record.run.isFinished,
                                 record.run.finishReason?.rawValue, record.run.startDate.timeIntervalSince1970,
-                                record.updatedAt.timeIntervalSince1970, state])
+                                record.updatedAt.timeIntervalSince1970, state, record.savedAt?.timeIntervalSince1970,
+                                record.resume?.code, record.resume?.token, record.resume?.expiresAt.timeIntervalSince1970,
+                                record.externalID, record.returnURL])
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
             throw RunStoreError.duplicate
@@ -78,11 +100,13 @@ public final class SQLiteRunStore: RunStore {
         let changed = try await pool.write { db -> Int in
             try db.execute(
                 sql: """
-                    UPDATE runs SET finished = ?, finishReason = ?, version = version + 1, updatedAt = ?, state = ?
+                    UPDATE runs SET finished = ?, finishReason = ?, version = version + 1, updatedAt = ?, state = ?, session = ?,
+                                    savedAt = ?, resumeCode = ?, resumeToken = ?, resumeExpiresAt = ?
                     WHERE id = ? AND version = ?
                     """,
                 arguments: [record.run.isFinished, record.run.finishReason?.rawValue, record.updatedAt.timeIntervalSince1970, state,
-                            record.id.uuidString, record.version])
+                            record.sessionID, record.savedAt?.timeIntervalSince1970, record.resume?.code, record.resume?.token,
+                            record.resume?.expiresAt.timeIntervalSince1970, record.id.uuidString, record.version])
             return db.changesCount
         }
         guard changed == 1 else { throw RunStoreError.conflict }
@@ -110,6 +134,42 @@ public final class SQLiteRunStore: RunStore {
             try Row.fetchOne(
                 db, sql: "SELECT * FROM runs WHERE session = ? AND survey = ? AND finished = ? ORDER BY updatedAt DESC LIMIT 1",
                 arguments: [session, survey, finished]).map(Self.decode)
+        }
+    }
+
+    public func record(resumeCode: String) async throws -> RunRecord? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM runs WHERE resumeCode = ?", arguments: [resumeCode]).map(Self.decode)
+        }
+    }
+
+    public func record(resumeToken: String) async throws -> RunRecord? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM runs WHERE resumeToken = ?", arguments: [resumeToken]).map(Self.decode)
+        }
+    }
+
+    public func records(matching query: RunQuery) async throws -> [RunRecord] {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if let survey = query.survey {
+            conditions.append("survey = ?")
+            _ = arguments.append(contentsOf: [survey])
+        }
+        if let status = query.status {
+            conditions.append("(CASE WHEN finishReason IS NOT NULL THEN finishReason WHEN savedAt IS NULL THEN 'inProgress' ELSE 'saved' END) = ?")
+            _ = arguments.append(contentsOf: [status])
+        }
+        if let since = query.updatedSince {
+            conditions.append("updatedAt >= ?")
+            _ = arguments.append(contentsOf: [since.timeIntervalSince1970])
+        }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        _ = arguments.append(contentsOf: [query.limit])
+        let sql = "SELECT * FROM runs \(filter) ORDER BY updatedAt DESC LIMIT ?"
+        let bound = arguments
+        return try await pool.read { db in
+            try Row.fetchAll(db, sql: sql, arguments: bound).map(Self.decode)
         }
     }
 

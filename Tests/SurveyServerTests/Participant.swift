@@ -14,12 +14,13 @@ enum Repository {
 
 /// A server on the example surveys with a memory store and a fixed secret.
 func makeApplication(surveys: String = Repository.path("Examples"), templates: String = Repository.path("Templates"),
-                     store: any RunStore = MemoryRunStore(), maximumBodySize: Int = 64 * 1024) async throws -> some ApplicationProtocol {
+                     store: any RunStore = MemoryRunStore(), maximumBodySize: Int = 64 * 1024,
+                     clock: @escaping @Sendable () -> Date = { Date() }) async throws -> some ApplicationProtocol {
     let configuration = ServerConfiguration(
         surveysDirectory: surveys, dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("survey-\(UUID())").path,
         templatesDirectory: templates, publicDirectory: Repository.path("Public"), secret: Data(repeating: 7, count: 32),
         maximumBodySize: maximumBodySize)
-    return try await buildApplication(configuration: configuration, store: store)
+    return try await buildApplication(configuration: configuration, store: store, clock: clock)
 }
 
 /// One browser: keeps its session cookie and reads the CSRF token and visit from each page.

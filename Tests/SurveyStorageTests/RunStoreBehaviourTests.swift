@@ -129,3 +129,49 @@ struct RunStoreBehaviourTests {
         #expect(synchronous == 2)
     }
 }
+
+@Suite("Run stores: resume tickets and queries")
+struct RunStoreQueryTests {
+    @Test("A saved run is found by its resume code and link token", arguments: RunStoreBehaviourTests.Kind.allCases)
+    func resumeLookup(_ kind: RunStoreBehaviourTests.Kind) async throws {
+        let store = try RunStoreBehaviourTests.makeStore(kind)
+        var record = try await store.insert(RunStoreBehaviourTests.record())
+        let ticket = ResumeTicket.make(now: record.updatedAt, lifetime: 3600)
+        record.savedAt = record.updatedAt
+        record.resume = ticket
+        _ = try await store.update(record)
+        #expect(try await store.record(resumeCode: ticket.code)?.id == record.id)
+        #expect(try await store.record(resumeToken: ticket.token)?.resume == ticket)
+        #expect(try await store.record(resumeCode: "ZZZZZZZZ") == nil)
+        #expect(try await store.record(id: record.id)?.status == "saved")
+    }
+
+    @Test("Runs are listed by survey, status and time, newest first", arguments: RunStoreBehaviourTests.Kind.allCases)
+    func listing(_ kind: RunStoreBehaviourTests.Kind) async throws {
+        let store = try RunStoreBehaviourTests.makeStore(kind)
+        var done = try await store.insert(RunStoreBehaviourTests.record(at: 0))
+        done.run.finishReason = .completed
+        done.updatedAt = done.updatedAt.addingTimeInterval(100)
+        done = try await store.update(done)
+        let open = try await store.insert(RunStoreBehaviourTests.record(at: 50))
+        let other = try await store.insert(RunStoreBehaviourTests.record(survey: "other", at: 60))
+        #expect(try await store.records(matching: RunQuery()).map(\.id) == [done.id, other.id, open.id])
+        #expect(try await store.records(matching: RunQuery(survey: "demo")).map(\.id) == [done.id, open.id])
+        #expect(try await store.records(matching: RunQuery(status: "completed")).map(\.id) == [done.id])
+        #expect(try await store.records(matching: RunQuery(status: "inProgress", updatedSince: open.updatedAt)).map(\.id) == [other.id, open.id])
+        #expect(try await store.records(matching: RunQuery(limit: 1)).count == 1)
+    }
+
+    @Test("Codes are eight characters from an alphabet without look-alikes, read in any case")
+    func codes() {
+        for _ in 0..<200 {
+            let code = ResumeTicket.make(now: Date(), lifetime: 1).code
+            #expect(code.count == 8)
+            #expect(!code.contains { "01OIL".contains($0) })
+            #expect(ResumeTicket.normalize(code.lowercased()) == code)
+        }
+        #expect(ResumeTicket.normalize("abcd-2345") == "ABCD2345")
+        #expect(ResumeTicket.normalize("ABCD 0345") == nil)
+        #expect(ResumeTicket.normalize("ABC") == nil)
+    }
+}

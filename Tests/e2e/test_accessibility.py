@@ -79,6 +79,14 @@ def test_axe_cancel_saved_discarded_list_and_not_found_pages(chromium_js, base_u
     findings += axe_findings(driver, "cancel page")
     press(driver, "discard")
     findings += axe_findings(driver, "discarded page")
+
+    driver.get(f"{base_url}/resume")
+    findings += axe_findings(driver, "resume form")
+    field = driver.find_element("css selector", "input[name='code']")
+    field.send_keys("not a code")
+    driver.find_element("css selector", "form[action='/resume'] button[type='submit']").click()
+    assert driver.title.startswith("Error: "), driver.title
+    findings += axe_findings(driver, "resume form with an error")
     report(findings, artifacts, "other-pages")
 
 

@@ -58,6 +58,10 @@ def collect_pages(base_url: str):
     status, body, url = client.get("/surveys/wellbeing-check")
     status, saved, url = client.post_form(body, url, {}, action="save")
     pages.append(("saved page", url, status, saved))
+    status, resume, url = client.get("/resume")
+    pages.append(("resume form", url, status, resume))
+    status, refused, url = client.post_form(resume, url, {"code": "nope"}, action=None)
+    pages.append(("resume form with an error", url, status, refused))
     return pages
 
 
