@@ -24,6 +24,8 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     ParticipantController(catalog: catalog, store: runStore, signer: signer, configuration: configuration, clock: clock,
                           resumeAttempts: AttemptLimiter(limit: 5, window: 15 * 60))
         .addRoutes(to: router)
+    ResearcherAPI(catalog: catalog, store: runStore, token: configuration.apiToken, configuration: configuration, clock: clock)
+        .addRoutes(to: router)
     return Application(router: router, server: .closingHTTP1(),
                        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
                        logger: logger)

@@ -32,6 +32,7 @@ struct ParticipantController: Sendable {
         router.get("/resume") { request, context in try await resumeForm(request, context) }
         router.post("/resume") { request, context in try await resumeWithCode(request, context) }
         router.get("/resume/:token") { request, context in try await resumeWithLink(request, context) }
+        router.get("/start/:token") { request, context in try await resumeWithLink(request, context) }
     }
 
     // MARK: Helpers
@@ -214,6 +215,10 @@ struct ParticipantController: Sendable {
         } catch let error as RunStoreError where error.isConflict {
             // Another request moved the run first: show where it stands now.
             return redirect("/surveys/\(identifier)")
+        }
+        if record.run.finishReason == .completed, let returnURL = record.returnURL {
+            // A run made through the API sends the participant back where the researcher asked.
+            return redirect(returnURL)
         }
         return redirect(record.run.isFinished ? "/surveys/\(identifier)/done" : "/surveys/\(identifier)")
     }
@@ -398,7 +403,7 @@ extension ParticipantController {
     /// Binds a saved run to this browser and shows it where it stopped; the code and link
     /// then stop working.
     private func resume(_ record: RunRecord, visitor: Visitor, now: Date, onExpired: () -> Response) async throws -> Response {
-        guard let ticket = record.resume, record.savedAt != nil, !record.run.isFinished else { return onExpired() }
+        guard let ticket = record.resume, !record.run.isFinished else { return onExpired() }
         guard ticket.expiresAt > now else { return onExpired() }
         var resumed = record
         resumed.sessionID = visitor.session

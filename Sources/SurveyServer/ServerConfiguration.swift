@@ -20,6 +20,8 @@ public struct ServerConfiguration: Sendable {
     public var alwaysSecureCookies: Bool
     /// How long a saved run's resume code and link stay valid.
     public var resumeLifetime: TimeInterval = 30 * 24 * 3600
+    /// The bearer token of the researcher API; the API is off without one.
+    public var apiToken: String?
 
     public init(host: String = "127.0.0.1", port: Int = 8080, surveysDirectory: String = "Examples", dataDirectory: String = "data",
                 databasePath: String? = nil, templatesDirectory: String = "Templates", publicDirectory: String = "Public",

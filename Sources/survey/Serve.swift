@@ -8,7 +8,8 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve surveys as accessible HTML forms, with runs kept in the embedded SQLite store.",
         discussion: "Every option can also be set in the environment: SURVEY_HOST, SURVEY_PORT, SURVEY_SURVEYS, SURVEY_DATA, "
-            + "SURVEY_DATABASE, SURVEY_TEMPLATES, SURVEY_PUBLIC, SURVEY_SECRET (at least 32 characters)."
+            + "SURVEY_DATABASE, SURVEY_TEMPLATES, SURVEY_PUBLIC, SURVEY_SECRET (at least 32 characters), SURVEY_API_TOKEN, "
+            + "SURVEY_RESUME_DAYS."
     )
 
     @Option(help: "The address to listen on.")
@@ -35,10 +36,22 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Mark cookies Secure even when requests arrive over plain HTTP.")
     var secureCookies = false
 
+    @Option(help: "The bearer token of the researcher API (at least 16 characters); the API is off without one.")
+    var apiToken = ProcessInfo.processInfo.environment["SURVEY_API_TOKEN"]
+
+    @Option(help: "Days a saved run's resume code and link stay valid.")
+    var resumeDays = Double(ProcessInfo.processInfo.environment["SURVEY_RESUME_DAYS"] ?? "") ?? 30
+
     func run() async throws {
         var configuration = ServerConfiguration(host: host, port: port, surveysDirectory: surveys, dataDirectory: data,
                                                 databasePath: database, templatesDirectory: templates, publicDirectory: publicFolder,
                                                 alwaysSecureCookies: secureCookies)
+        if let apiToken {
+            guard apiToken.count >= 16 else { throw ValidationError("The API token must be at least 16 characters.") }
+            configuration.apiToken = apiToken
+        }
+        guard resumeDays > 0 else { throw ValidationError("--resume-days must be more than 0.") }
+        configuration.resumeLifetime = resumeDays * 86_400
         if let secret = ProcessInfo.processInfo.environment["SURVEY_SECRET"] {
             guard secret.utf8.count >= 32 else { throw ValidationError("SURVEY_SECRET must be at least 32 characters.") }
             configuration.secret = Data(secret.utf8)

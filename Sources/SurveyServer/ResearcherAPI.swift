@@ -1,0 +1,164 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import SurveyCore
+import SurveyRendering
+import SurveyStorage
+
+/// The researcher and embedding API, JSON over HTTP with a bearer token: create a run and get
+/// its start link, read a run's status and result, list runs, delete a run.
+struct ResearcherAPI: Sendable {
+    let catalog: SurveyCatalog
+    let store: any RunStore
+    let token: String?
+    let configuration: ServerConfiguration
+    let clock: @Sendable () -> Date
+
+    func addRoutes(to router: Router<SurveyRequestContext>) {
+        let api = router.group("api/v1")
+        api.post("runs") { request, context in try await authorized(request) { try await create(request, context) } }
+        api.get("runs") { request, context in try await authorized(request) { try await list(request, context) } }
+        api.get("runs/:id") { request, context in try await authorized(request) { try await read(request, context) } }
+        api.delete("runs/:id") { request, context in try await authorized(request) { try await delete(request, context) } }
+    }
+
+    // MARK: Plumbing
+
+    private func authorized(_ request: Request, _ handler: () async throws -> Response) async throws -> Response {
+        guard let token else {
+            return Self.problem(.serviceUnavailable, "The researcher API is off: start the server with --api-token.")
+        }
+        let given = request.headers[.authorization] ?? ""
+        guard given.hasPrefix("Bearer "), Self.constantTimeEqual(String(given.dropFirst(7)), token) else {
+            var response = Self.problem(.unauthorized, "Send the API token as 'Authorization: Bearer <token>'.")
+            response.headers[.wwwAuthenticate] = "Bearer"
+            return response
+        }
+        return try await handler()
+    }
+
+    static func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {
+        let a = Array(lhs.utf8), b = Array(rhs.utf8)
+        guard a.count == b.count else { return false }
+        return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(string: JSONWriter.string(value))))
+    }
+
+    static func problem(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        json(.object(["error": .string(message)]), status: status)
+    }
+
+    private func summary(_ record: RunRecord, pages: SurveyPages?) -> JSONValue {
+        let zone = pages?.navigator.timeZone ?? .current
+        return .object([
+            "id": .string(record.id.uuidString.lowercased()),
+            "survey": .string(record.surveyIdentifier),
+            "status": .string(record.status),
+            "participantId": record.externalID.map(JSONValue.string),
+            "returnURL": record.returnURL.map(JSONValue.string),
+            "startDate": .string(DateTimeParsing.string(record.run.startDate, in: zone)),
+            "updatedAt": .string(DateTimeParsing.string(record.updatedAt, in: zone)),
+            "endDate": record.run.endDate.map { .string(DateTimeParsing.string($0, in: zone)) },
+        ])
+    }
+
+    private func startLink(_ request: Request, token: String) -> String {
+        let forwarded = request.headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https"
+        let scheme = configuration.alwaysSecureCookies || forwarded ? "https" : "http"
+        let host = request.head.authority ?? "\(configuration.host):\(configuration.port)"
+        return "\(scheme)://\(host)/start/\(token)"
+    }
+
+    // MARK: Endpoints
+
+    func create(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: configuration.maximumBodySize)
+        } catch {
+            return Self.problem(.contentTooLarge, "The request is too large.")
+        }
+        guard case .object(let body)? = try? JSONParser.parse(String(buffer: buffer)) else {
+            return Self.problem(.badRequest, "Send a JSON object such as {\"survey\": \"fever-triage\"}.")
+        }
+        guard case .string(let identifier)? = body["survey"], let pages = catalog.surveys[identifier] else {
+            return Self.problem(.unprocessableContent, "\"survey\" must name one of: \(catalog.surveys.keys.sorted().joined(separator: ", ")).")
+        }
+        var participant: String?
+        if let value = body["participantId"] {
+            guard case .string(let text) = value, !text.isEmpty, text.count <= 200 else {
+                return Self.problem(.unprocessableContent, "\"participantId\" must be a string of 1 to 200 characters.")
+            }
+            participant = text
+        }
+        var returnURL: String?
+        if let value = body["returnURL"] {
+            guard case .string(let text) = value, let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                  url.host != nil else {
+                return Self.problem(.unprocessableContent, "\"returnURL\" must be an absolute http or https URL.")
+            }
+            returnURL = text
+        }
+        for key in body.keys where !["survey", "participantId", "returnURL"].contains(key) {
+            return Self.problem(.unprocessableContent, "Unknown key \"\(key)\"; use survey, participantId and returnURL.")
+        }
+        let now = clock()
+        let run = pages.navigator.start(uuid: UUID(), now: now)
+        let ticket = ResumeTicket.make(now: now, lifetime: configuration.resumeLifetime)
+        // The run belongs to no browser until someone opens its start link.
+        let record = try await store.insert(RunRecord(run: run, surveyIdentifier: identifier, sessionID: "unclaimed",
+                                                      updatedAt: now, resume: ticket, externalID: participant, returnURL: returnURL))
+        guard case .object(var object) = summary(record, pages: pages) else { return Self.problem(.internalServerError, "") }
+        object["startLink"] = .string(startLink(request, token: ticket.token))
+        object["startLinkExpires"] = .string(DateTimeParsing.string(ticket.expiresAt, in: pages.navigator.timeZone))
+        var response = Self.json(.object(object), status: .created)
+        response.headers[.location] = "/api/v1/runs/\(record.id.uuidString.lowercased())"
+        return response
+    }
+
+    func read(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text), let record = try await store.record(id: id) else {
+            return Self.problem(.notFound, "There is no run with this id.")
+        }
+        let pages = catalog.surveys[record.surveyIdentifier]
+        guard case .object(var object) = summary(record, pages: pages) else { return Self.problem(.internalServerError, "") }
+        if let pages {
+            var result = pages.navigator.result(of: record.run, now: record.updatedAt)
+            if record.savedAt != nil, result.finishReason == nil { result.finishReason = .saved }
+            let zone = pages.navigator.timeZone
+            object["result"] = request.uri.queryParameters.get("format") == "researchkit" ? result.researchKitJSON(in: zone) : result.json(in: zone)
+        }
+        return Self.json(.object(object))
+    }
+
+    func list(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let parameters = request.uri.queryParameters
+        var query = RunQuery()
+        query.survey = parameters.get("survey")
+        query.status = parameters.get("status")
+        if let since = parameters.get("since") {
+            guard let date = DateTimeParsing.instant(since, defaultZone: TimeZone(identifier: "UTC")!) else {
+                return Self.problem(.badRequest, "\"since\" must be an ISO 8601 date or date-time.")
+            }
+            query.updatedSince = date
+        }
+        if let limit = parameters.get("limit") {
+            guard let number = Int(limit), (1...1000).contains(number) else { return Self.problem(.badRequest, "\"limit\" must be from 1 to 1000.") }
+            query.limit = number
+        }
+        let records = try await store.records(matching: query)
+        return Self.json(.object(["runs": .array(records.map { summary($0, pages: catalog.surveys[$0.surveyIdentifier]) })]))
+    }
+
+    func delete(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text), try await store.record(id: id) != nil else {
+            return Self.problem(.notFound, "There is no run with this id.")
+        }
+        try await store.delete(id: id)
+        return Response(status: .noContent)
+    }
+}
