@@ -1,11 +1,12 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import SurveyStorage
 
 /// Builds the server: surveys and templates loaded and checked, the store opened, routes set.
 /// Only this function names a concrete store.
-public func buildApplication(configuration: ServerConfiguration, store: (any RunStore)? = nil,
+public func buildApplication(configuration: ServerConfiguration, store: (any RunStore)? = nil, metrics: ServerMetrics = ServerMetrics(),
                              clock: @escaping @Sendable () -> Date = { Date() }) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "survey")
     logger.logLevel = .info
@@ -19,14 +20,20 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     }
     let signer = SessionSigner(secret: try configuration.loadSecret())
     let router = Router(context: SurveyRequestContext.self)
+    router.add(middleware: RequestTimingMiddleware(histogram: metrics.requestDuration))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: false))
     ParticipantController(catalog: catalog, store: runStore, signer: signer, configuration: configuration, clock: clock,
-                          resumeAttempts: AttemptLimiter(limit: 5, window: 15 * 60))
+                          resumeAttempts: AttemptLimiter(limit: 5, window: 15 * 60), metrics: metrics)
         .addRoutes(to: router)
     ResearcherAPI(catalog: catalog, store: runStore, token: configuration.apiToken, configuration: configuration, clock: clock)
         .addRoutes(to: router)
+    OperationsRoutes(store: runStore, metrics: metrics).addRoutes(to: router)
+    var services: [any Service] = []
+    if let retention = configuration.retention {
+        services.append(RetentionService(store: runStore, retention: retention, clock: clock, logger: logger))
+    }
     return Application(router: router, server: .closingHTTP1(),
                        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-                       logger: logger)
+                       services: services, logger: logger)
 }

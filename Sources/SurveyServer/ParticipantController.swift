@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import Prometheus
 import SurveyCore
 import SurveyRendering
 import SurveyStorage
@@ -15,6 +16,7 @@ struct ParticipantController: Sendable {
     let configuration: ServerConfiguration
     let clock: @Sendable () -> Date
     let resumeAttempts: AttemptLimiter
+    let metrics: ServerMetrics
 
     func addRoutes(to router: Router<SurveyRequestContext>) {
         router.get("/") { request, _ in try await index(request) }
@@ -107,6 +109,7 @@ struct ParticipantController: Sendable {
         }
         let now = clock()
         let run = pages.navigator.start(uuid: UUID(), now: now)
+        metrics.runsStarted.increment()
         return try await store.insert(RunRecord(run: run, surveyIdentifier: pages.task.identifier, sessionID: visitor.session, updatedAt: now))
     }
 
@@ -187,6 +190,7 @@ struct ParticipantController: Sendable {
             } catch let error as RunStoreError where error.isConflict {
                 return redirect("/surveys/\(identifier)")
             }
+            metrics.runsSaved.increment()
             return redirect("/surveys/\(identifier)/saved")
         case "cancel":
             return redirect("/surveys/\(identifier)/cancel")
@@ -198,6 +202,7 @@ struct ParticipantController: Sendable {
             let returning = fields["_return"] == "1"
             switch navigator.answer(run, visit: index, fields: fields, context: answerContext, returnToCurrent: returning) {
             case .rejected(let issues):
+                metrics.validationErrors.increment()
                 guard let body = pages.renderStep(run: run, visit: index, language: visitor.language,
                                                   csrfToken: signer.csrfToken(for: visitor.session), submitted: fields,
                                                   issues: issues, returnToReview: returning, context: answerContext) else {
@@ -216,6 +221,7 @@ struct ParticipantController: Sendable {
             // Another request moved the run first: show where it stands now.
             return redirect("/surveys/\(identifier)")
         }
+        if record.run.finishReason == .completed { metrics.runsCompleted.increment() }
         if record.run.finishReason == .completed, let returnURL = record.returnURL {
             // A run made through the API sends the participant back where the researcher asked.
             return redirect(returnURL)

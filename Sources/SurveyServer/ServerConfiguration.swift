@@ -22,6 +22,8 @@ public struct ServerConfiguration: Sendable {
     public var resumeLifetime: TimeInterval = 30 * 24 * 3600
     /// The bearer token of the researcher API; the API is off without one.
     public var apiToken: String?
+    /// Finished runs are deleted this long after they finished; kept for ever when nil.
+    public var retention: TimeInterval?
 
     public init(host: String = "127.0.0.1", port: Int = 8080, surveysDirectory: String = "Examples", dataDirectory: String = "data",
                 databasePath: String? = nil, templatesDirectory: String = "Templates", publicDirectory: String = "Public",

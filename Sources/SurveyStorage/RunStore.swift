@@ -144,6 +144,8 @@ public protocol RunStore: Sendable {
     func record(resumeToken: String) async throws -> RunRecord?
     /// Runs matching a query, most recently updated first.
     func records(matching query: RunQuery) async throws -> [RunRecord]
+    /// Deletes finished runs (completed, discarded…) last changed before a date; returns how many.
+    func deleteFinished(before date: Date) async throws -> Int
 }
 
 /// A store in memory, for tests and previews.
@@ -190,6 +192,12 @@ public actor MemoryRunStore: RunStore {
 
     public func record(resumeToken: String) -> RunRecord? {
         records.values.first { $0.resume?.token == resumeToken }
+    }
+
+    public func deleteFinished(before date: Date) -> Int {
+        let old = records.values.filter { $0.run.isFinished && $0.updatedAt < date }.map(\.id)
+        for id in old { records[id] = nil }
+        return old.count
     }
 
     public func records(matching query: RunQuery) -> [RunRecord] {

@@ -173,6 +173,13 @@ public final class SQLiteRunStore: RunStore {
         }
     }
 
+    public func deleteFinished(before date: Date) async throws -> Int {
+        try await pool.write { db in
+            try db.execute(sql: "DELETE FROM runs WHERE finished = 1 AND updatedAt < ?", arguments: [date.timeIntervalSince1970])
+            return db.changesCount
+        }
+    }
+
     public func delete(id: UUID) async throws {
         try await pool.write { db in
             try db.execute(sql: "DELETE FROM runs WHERE id = ?", arguments: [id.uuidString])

@@ -39,6 +39,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The bearer token of the researcher API (at least 16 characters); the API is off without one.")
     var apiToken = ProcessInfo.processInfo.environment["SURVEY_API_TOKEN"]
 
+    @Option(help: "Delete finished runs this many days after they finished (default: keep them).")
+    var retentionDays = Double(ProcessInfo.processInfo.environment["SURVEY_RETENTION_DAYS"] ?? "")
+
     @Option(help: "Days a saved run's resume code and link stay valid.")
     var resumeDays = Double(ProcessInfo.processInfo.environment["SURVEY_RESUME_DAYS"] ?? "") ?? 30
 
@@ -52,6 +55,10 @@ struct Serve: AsyncParsableCommand {
         }
         guard resumeDays > 0 else { throw ValidationError("--resume-days must be more than 0.") }
         configuration.resumeLifetime = resumeDays * 86_400
+        if let retentionDays {
+            guard retentionDays > 0 else { throw ValidationError("--retention-days must be more than 0.") }
+            configuration.retention = retentionDays * 86_400
+        }
         if let secret = ProcessInfo.processInfo.environment["SURVEY_SECRET"] {
             guard secret.utf8.count >= 32 else { throw ValidationError("SURVEY_SECRET must be at least 32 characters.") }
             configuration.secret = Data(secret.utf8)

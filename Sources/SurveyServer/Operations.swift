@@ -1,0 +1,87 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import Prometheus
+import ServiceLifecycle
+import SurveyCore
+import SurveyStorage
+
+/// The counters and timings Prometheus scrapes from `/metrics`.
+public struct ServerMetrics: Sendable {
+    public let registry: PrometheusCollectorRegistry
+    let runsStarted: Counter
+    let runsCompleted: Counter
+    let runsSaved: Counter
+    let validationErrors: Counter
+    let requestDuration: DurationHistogram
+
+    public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
+        self.registry = registry
+        runsStarted = registry.makeCounter(name: "survey_runs_started_total", help: "Runs started.")
+        runsCompleted = registry.makeCounter(name: "survey_runs_completed_total", help: "Runs completed.")
+        runsSaved = registry.makeCounter(name: "survey_runs_saved_total", help: "Runs saved for later.")
+        validationErrors = registry.makeCounter(name: "survey_validation_errors_total",
+                                                help: "Submitted pages refused because an answer needed correcting.")
+        requestDuration = registry.makeDurationHistogram(
+            name: "survey_request_duration_seconds",
+            buckets: [.microseconds(250), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+                      .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1)],
+            help: "Time from a request's arrival to its response.")
+    }
+}
+
+/// Times every request into the request-duration histogram.
+struct RequestTimingMiddleware<Context: RequestContext>: RouterMiddleware {
+    let histogram: DurationHistogram
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        defer { histogram.record(ContinuousClock.now - start) }
+        return try await next(request, context)
+    }
+}
+
+/// `/health` (the store answers) and `/metrics` (Prometheus text format).
+struct OperationsRoutes: Sendable {
+    let store: any RunStore
+    let metrics: ServerMetrics
+
+    func addRoutes(to router: Router<SurveyRequestContext>) {
+        router.get("/health") { _, _ -> Response in
+            do {
+                _ = try await store.records(matching: RunQuery(limit: 1))
+                return ResearcherAPI.json(.object(["status": .string("ok")]))
+            } catch {
+                return ResearcherAPI.json(.object(["status": .string("store unavailable")]), status: .serviceUnavailable)
+            }
+        }
+        router.get("/metrics") { _, _ -> Response in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.registry.emitToBuffer())))
+        }
+    }
+}
+
+/// Deletes finished runs older than the retention period, at start and then every hour,
+/// until the server shuts down.
+struct RetentionService: Service {
+    let store: any RunStore
+    let retention: TimeInterval
+    let clock: @Sendable () -> Date
+    let logger: Logger
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    let deleted = try await store.deleteFinished(before: clock().addingTimeInterval(-retention))
+                    if deleted > 0 { logger.info("Retention deleted finished runs", metadata: ["count": "\(deleted)"]) }
+                } catch {
+                    logger.error("Retention could not delete finished runs")
+                }
+                try? await Task.sleep(for: .seconds(3600))
+            }
+        }
+    }
+}
