@@ -6,6 +6,7 @@ import SurveyCore
 /// write that returns has reached the disk.
 public final class SQLiteRunStore: RunStore {
     private let pool: DatabasePool
+    private let committer: GroupCommitter
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
@@ -23,6 +24,7 @@ public final class SQLiteRunStore: RunStore {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         pool = try DatabasePool(path: path, configuration: configuration)
         try Self.migrator.migrate(pool)
+        committer = GroupCommitter(pool: pool)
     }
 
     static var migrator: DatabaseMigrator {
@@ -76,7 +78,7 @@ public final class SQLiteRunStore: RunStore {
         stored.version = 1
         let state = try Self.encoder.encode(record.run)
         do {
-            try await pool.write { db in
+            try await committer.write { db in
                 try db.execute(
                     sql: """
                         INSERT INTO runs (id, survey, session, finished, finishReason, version, startedAt, updatedAt, state,
@@ -97,7 +99,7 @@ public final class SQLiteRunStore: RunStore {
 
     public func update(_ record: RunRecord) async throws -> RunRecord {
         let state = try Self.encoder.encode(record.run)
-        let changed = try await pool.write { db -> Int in
+        let changed = try await committer.write { db -> Int in
             try db.execute(
                 sql: """
                     UPDATE runs SET finished = ?, finishReason = ?, version = version + 1, updatedAt = ?, state = ?, session = ?,
@@ -174,14 +176,14 @@ public final class SQLiteRunStore: RunStore {
     }
 
     public func deleteFinished(before date: Date) async throws -> Int {
-        try await pool.write { db in
+        try await committer.write { db in
             try db.execute(sql: "DELETE FROM runs WHERE finished = 1 AND updatedAt < ?", arguments: [date.timeIntervalSince1970])
             return db.changesCount
         }
     }
 
     public func delete(id: UUID) async throws {
-        try await pool.write { db in
+        try await committer.write { db in
             try db.execute(sql: "DELETE FROM runs WHERE id = ?", arguments: [id.uuidString])
         }
     }

@@ -175,3 +175,25 @@ struct RunStoreQueryTests {
         #expect(ResumeTicket.normalize("ABC") == nil)
     }
 }
+
+@Suite("SQLite group commit")
+struct GroupCommitTests {
+    @Test("Two hundred concurrent writes all reach the file, and a failing one leaves the others in place")
+    func concurrentWritesAreAllDurable() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("group-\(UUID()).sqlite").path
+        let store = try SQLiteRunStore(path: path)
+        let duplicate = try await store.insert(RunStoreBehaviourTests.record())
+        let outcomes = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    let record = index == 100 ? duplicate : RunStoreBehaviourTests.record(session: "s\(index)")
+                    return (try? await store.insert(record)) != nil
+                }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(outcomes.filter { $0 }.count == 199)
+        let reopened = try SQLiteRunStore(path: path)
+        #expect(try await reopened.records(matching: RunQuery(limit: 1000)).count == 200)
+    }
+}
