@@ -15,6 +15,12 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     let runStore: any RunStore
     if let store {
         runStore = store
+    } else if let url = configuration.postgresURL {
+        do {
+            runStore = try await PostgresRunStore(url: url)
+        } catch {
+            throw StartupError(messages: ["PostgreSQL at the --store URL cannot be used: \(error)"])
+        }
     } else {
         runStore = try SQLiteRunStore(path: configuration.resolvedDatabasePath)
     }

@@ -10,6 +10,8 @@ public struct ServerConfiguration: Sendable {
     public var dataDirectory: String
     /// The SQLite file; defaults to `runs.sqlite` in the data folder.
     public var databasePath: String?
+    /// A `postgres://…` URL: keep runs in PostgreSQL (for several replicas) instead of SQLite.
+    public var postgresURL: String?
     public var templatesDirectory: String
     public var publicDirectory: String
     /// The secret that signs cookies; read from (or created in) the data folder when absent.

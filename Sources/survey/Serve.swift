@@ -27,6 +27,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The SQLite file (default: runs.sqlite in the data folder).")
     var database = ProcessInfo.processInfo.environment["SURVEY_DATABASE"]
 
+    @Option(help: "Keep runs in PostgreSQL instead: postgres://user:password@host:port/database (several replicas may share it).")
+    var store = ProcessInfo.processInfo.environment["SURVEY_STORE"]
+
     @Option(help: "The folder of Mustache templates.")
     var templates = ProcessInfo.processInfo.environment["SURVEY_TEMPLATES"] ?? "Templates"
 
@@ -49,6 +52,12 @@ struct Serve: AsyncParsableCommand {
         var configuration = ServerConfiguration(host: host, port: port, surveysDirectory: surveys, dataDirectory: data,
                                                 databasePath: database, templatesDirectory: templates, publicDirectory: publicFolder,
                                                 alwaysSecureCookies: secureCookies)
+        if let store {
+            guard store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") else {
+                throw ValidationError("--store takes a postgres:// URL; without it runs are kept in SQLite.")
+            }
+            configuration.postgresURL = store
+        }
         if let apiToken {
             guard apiToken.count >= 16 else { throw ValidationError("The API token must be at least 16 characters.") }
             configuration.apiToken = apiToken

@@ -9,16 +9,29 @@ struct RunStoreBehaviourTests {
     enum Kind: String, CaseIterable, CustomTestStringConvertible {
         case memory
         case sqlite
+        case postgres
         var testDescription: String { rawValue }
+
+        /// The stores to test: PostgreSQL when `SURVEY_TEST_POSTGRES_URL` names a server
+        /// (the test command starts one); `REQUIRE_POSTGRES=1` makes its absence a failure.
+        static var allCases: [Kind] {
+            ProcessInfo.processInfo.environment["SURVEY_TEST_POSTGRES_URL"] != nil
+                || ProcessInfo.processInfo.environment["REQUIRE_POSTGRES"] == "1" ? [.memory, .sqlite, .postgres] : [.memory, .sqlite]
+        }
     }
 
-    static func makeStore(_ kind: Kind) throws -> any RunStore {
+    static func makeStore(_ kind: Kind) async throws -> any RunStore {
         switch kind {
         case .memory:
             return MemoryRunStore()
         case .sqlite:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runstore-\(UUID().uuidString)")
             return try SQLiteRunStore(path: folder.appendingPathComponent("runs.sqlite").path)
+        case .postgres:
+            let url = try #require(ProcessInfo.processInfo.environment["SURVEY_TEST_POSTGRES_URL"], "no PostgreSQL server for the tests")
+            // Each store gets a schema of its own, so tests running side by side do not see each other's runs.
+            let schema = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+            return try await PostgresRunStore(url: url + "?schema=" + schema)
         }
     }
 
@@ -31,7 +44,7 @@ struct RunStoreBehaviourTests {
 
     @Test("A new run reads back as written, at version 1", arguments: Kind.allCases)
     func insertAndRead(_ kind: Kind) async throws {
-        let store = try Self.makeStore(kind)
+        let store = try await Self.makeStore(kind)
         let written = try await store.insert(Self.record())
         #expect(written.version == 1)
         let read = try #require(try await store.record(id: written.id))
@@ -40,7 +53,7 @@ struct RunStoreBehaviourTests {
 
     @Test("An update at the current version wins and bumps the version", arguments: Kind.allCases)
     func updateBumpsVersion(_ kind: Kind) async throws {
-        let store = try Self.makeStore(kind)
+        let store = try await Self.makeStore(kind)
         var record = try await store.insert(Self.record())
         record.run.visits.append(StepVisit(stepIdentifier: "q1", startDate: record.updatedAt.addingTimeInterval(1)))
         record.run.cursor = 1
@@ -51,7 +64,7 @@ struct RunStoreBehaviourTests {
 
     @Test("A stale write is refused with a conflict and changes nothing", arguments: Kind.allCases)
     func staleWriteConflicts(_ kind: Kind) async throws {
-        let store = try Self.makeStore(kind)
+        let store = try await Self.makeStore(kind)
         let original = try await store.insert(Self.record())
         var first = original
         first.run.cursor = 0
@@ -65,7 +78,7 @@ struct RunStoreBehaviourTests {
 
     @Test("Two writers racing on one version: exactly one wins", arguments: Kind.allCases)
     func concurrentWritersOneWins(_ kind: Kind) async throws {
-        let store = try Self.makeStore(kind)
+        let store = try await Self.makeStore(kind)
         let original = try await store.insert(Self.record())
         let outcomes = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<8 {
@@ -83,7 +96,7 @@ struct RunStoreBehaviourTests {
 
     @Test("The session's active run and last finished run are found by session and survey", arguments: Kind.allCases)
     func lookupBySession(_ kind: Kind) async throws {
-        let store = try Self.makeStore(kind)
+        let store = try await Self.makeStore(kind)
         var finished = try await store.insert(Self.record(at: 0))
         finished.run.finishReason = .completed
         finished.run.endDate = finished.updatedAt
@@ -99,7 +112,7 @@ struct RunStoreBehaviourTests {
 
     @Test("A deleted run is gone", arguments: Kind.allCases)
     func deleteRemoves(_ kind: Kind) async throws {
-        let store = try Self.makeStore(kind)
+        let store = try await Self.makeStore(kind)
         let record = try await store.insert(Self.record())
         try await store.delete(id: record.id)
         #expect(try await store.record(id: record.id) == nil)
@@ -108,7 +121,7 @@ struct RunStoreBehaviourTests {
 
     @Test("Inserting the same run twice is refused", arguments: Kind.allCases)
     func duplicateInsert(_ kind: Kind) async throws {
-        let store = try Self.makeStore(kind)
+        let store = try await Self.makeStore(kind)
         let record = try await store.insert(Self.record())
         await #expect(throws: RunStoreError.self) { _ = try await store.insert(record) }
     }
@@ -134,7 +147,7 @@ struct RunStoreBehaviourTests {
 struct RunStoreQueryTests {
     @Test("A saved run is found by its resume code and link token", arguments: RunStoreBehaviourTests.Kind.allCases)
     func resumeLookup(_ kind: RunStoreBehaviourTests.Kind) async throws {
-        let store = try RunStoreBehaviourTests.makeStore(kind)
+        let store = try await RunStoreBehaviourTests.makeStore(kind)
         var record = try await store.insert(RunStoreBehaviourTests.record())
         let ticket = ResumeTicket.make(now: record.updatedAt, lifetime: 3600)
         record.savedAt = record.updatedAt
@@ -148,7 +161,7 @@ struct RunStoreQueryTests {
 
     @Test("Runs are listed by survey, status and time, newest first", arguments: RunStoreBehaviourTests.Kind.allCases)
     func listing(_ kind: RunStoreBehaviourTests.Kind) async throws {
-        let store = try RunStoreBehaviourTests.makeStore(kind)
+        let store = try await RunStoreBehaviourTests.makeStore(kind)
         var done = try await store.insert(RunStoreBehaviourTests.record(at: 0))
         done.run.finishReason = .completed
         done.updatedAt = done.updatedAt.addingTimeInterval(100)

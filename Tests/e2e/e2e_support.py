@@ -107,8 +107,8 @@ def comparable(result: dict) -> dict:
 class Server:
     """`survey serve` on a free loopback port, with its own data folder."""
 
-    def __init__(self, surveys: Path, data: Path):
-        self.surveys, self.data = surveys, data
+    def __init__(self, surveys: Path, data: Path, extra: tuple = ()):
+        self.surveys, self.data, self.extra = surveys, data, tuple(extra)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = data / "server.log"
@@ -122,7 +122,7 @@ class Server:
         self.process = subprocess.Popen(
             [str(BINARY), "serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--data", str(self.data), "--surveys", str(self.surveys),
-             "--templates", str(TEMPLATES), "--public", str(PUBLIC)],
+             "--templates", str(TEMPLATES), "--public", str(PUBLIC), *self.extra],
             cwd=ROOT, stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + timeout
         while time.time() < deadline:

@@ -3,6 +3,7 @@ killed with SIGKILL at a random moment and restarted on the same SQLite file, an
 that had been acknowledged (its 303 received) is there and every run resumes at the right step."""
 import http.cookiejar
 import json
+import os
 import random
 import re
 import threading
@@ -11,7 +12,18 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
+import pytest
+
 from e2e_support import EXAMPLES_DIR, Server
+
+
+def stores():
+    """SQLite always; PostgreSQL when the test command started a server for it."""
+    kinds = [pytest.param((), id="sqlite")]
+    url = os.environ.get("SURVEY_TEST_POSTGRES_URL")
+    if url or os.environ.get("REQUIRE_POSTGRES") == "1":
+        kinds.append(pytest.param(("--store", f"{url}?schema=crash_{random.randrange(1 << 40)}" if url else ""), id="postgres"))
+    return kinds
 
 SURVEY = "wellbeing-check"
 PARTICIPANTS = 200
@@ -75,9 +87,12 @@ class Participant:
             pass  # the server went away mid-request
 
 
-def test_sigkill_loses_no_acknowledged_answer(tmp_path):
+@pytest.mark.parametrize("store", stores())
+def test_sigkill_loses_no_acknowledged_answer(tmp_path, store):
+    if store and not store[1]:
+        pytest.fail("REQUIRE_POSTGRES=1 but SURVEY_TEST_POSTGRES_URL is not set")
     data = tmp_path / "data"
-    server = Server(EXAMPLES_DIR, data).start()
+    server = Server(EXAMPLES_DIR, data, store).start()
     people = [Participant(i, server.url) for i in range(PARTICIPANTS)]
     stop = threading.Event()
     threads = [threading.Thread(target=p.walk, args=(stop,), daemon=True) for p in people]
@@ -99,7 +114,7 @@ def test_sigkill_loses_no_acknowledged_answer(tmp_path):
     assert unfinished > 0, "every participant had finished before the kill: it proved nothing"
     print(f"killed after {acknowledged} acknowledged answers, {unfinished} runs unfinished")
 
-    restarted = Server(EXAMPLES_DIR, data)
+    restarted = Server(EXAMPLES_DIR, data, store)
     restarted.port, restarted.url = server.port, server.url
     restarted.start()
     try:

@@ -1,0 +1,195 @@
+import Foundation
+import Logging
+import PostgresNIO
+import SurveyCore
+
+/// The store for several replicas: every `survey serve` process on one PostgreSQL keeps
+/// nothing a request needs in memory, so any replica serves any participant. A write
+/// returns once PostgreSQL has committed it (`synchronous_commit` on, its default).
+public final class PostgresRunStore: RunStore {
+    private let client: PostgresClient
+    private let runner: Task<Void, Never>
+    private let logger = Logger(label: "survey.postgres")
+    /// The schema the tables live in, when the URL names one (`?schema=name`); else `public`.
+    private let schema: String?
+
+    /// Connects with a `postgres://user:password@host:port/database[?schema=name&sslmode=require]`
+    /// URL and migrates the schema.
+    public init(url: String) async throws {
+        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? ""),
+              let host = components.host, let user = components.user else {
+            throw RunStoreError.unavailable("expected a URL such as postgres://user:password@127.0.0.1:5432/survey")
+        }
+        let database = components.path.split(separator: "/").first.map(String.init)
+        let tls: PostgresClient.Configuration.TLS = components.queryItems?.contains { $0.name == "sslmode" && $0.value == "require" } == true
+            ? .require(.makeClientConfiguration()) : .disable
+        var configuration = PostgresClient.Configuration(host: host, port: components.port ?? 5432, username: user,
+                                                         password: components.password, database: database, tls: tls)
+        configuration.options.maximumConnections = 16
+        let schema = components.queryItems?.first { $0.name == "schema" }?.value
+        if let schema {
+            guard !schema.isEmpty, schema.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }) else {
+                throw RunStoreError.unavailable("the schema name must hold only a-z, 0-9 and _")
+            }
+            configuration.options.additionalStartupParameters = [("search_path", schema)]
+        }
+        self.schema = schema
+        let client = PostgresClient(configuration: configuration)
+        self.client = client
+        runner = Task { await client.run() }
+        try await migrate()
+    }
+
+    deinit {
+        runner.cancel()
+    }
+
+    /// Creates or updates the schema; replicas starting together take turns on an advisory lock.
+    public func migrate() async throws {
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(7203150419)", logger: logger)
+            if let schema {
+                try await connection.query("CREATE SCHEMA IF NOT EXISTS \(unescaped: schema)", logger: logger)
+            }
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS runs (
+                    id UUID PRIMARY KEY, survey TEXT NOT NULL, session TEXT NOT NULL, finished BOOLEAN NOT NULL,
+                    finish_reason TEXT, version INTEGER NOT NULL, started_at DOUBLE PRECISION NOT NULL,
+                    updated_at DOUBLE PRECISION NOT NULL, state TEXT NOT NULL, saved_at DOUBLE PRECISION,
+                    resume_code TEXT UNIQUE, resume_token TEXT UNIQUE, resume_expires_at DOUBLE PRECISION,
+                    external_id TEXT, return_url TEXT)
+                """, logger: logger)
+            try await connection.query("CREATE INDEX IF NOT EXISTS runs_by_session ON runs (session, survey, finished, updated_at)", logger: logger)
+            try await connection.query("CREATE INDEX IF NOT EXISTS runs_by_survey ON runs (survey, updated_at)", logger: logger)
+        }
+    }
+
+    private static let columns = """
+        id, survey, session, version, updated_at, state, saved_at, resume_code, resume_token, resume_expires_at, external_id, return_url
+        """
+
+    private static func encode(_ run: TaskRun) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return String(decoding: try encoder.encode(run), as: UTF8.self)
+    }
+
+    private func decode(_ rows: PostgresRowSequence) async throws -> [RunRecord] {
+        var records: [RunRecord] = []
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        for try await (id, survey, session, version, updatedAt, state, savedAt, code, token, expires, external, returnURL) in rows.decode(
+            (UUID, String, String, Int, Double, String, Double?, String?, String?, Double?, String?, String?).self) {
+            var resume: ResumeTicket?
+            if let code, let token, let expires { resume = ResumeTicket(code: code, token: token, expiresAt: Date(timeIntervalSince1970: expires)) }
+            let run = try decoder.decode(TaskRun.self, from: Data(state.utf8))
+            _ = id
+            records.append(RunRecord(run: run, surveyIdentifier: survey, sessionID: session, version: version,
+                                     updatedAt: Date(timeIntervalSince1970: updatedAt), savedAt: savedAt.map(Date.init(timeIntervalSince1970:)),
+                                     resume: resume, externalID: external, returnURL: returnURL))
+        }
+        return records
+    }
+
+    public func insert(_ record: RunRecord) async throws -> RunRecord {
+        let state = try Self.encode(record.run)
+        do {
+            try await client.query("""
+                INSERT INTO runs (id, survey, session, finished, finish_reason, version, started_at, updated_at, state, saved_at,
+                                  resume_code, resume_token, resume_expires_at, external_id, return_url)
+                VALUES (\(record.id), \(record.surveyIdentifier), \(record.sessionID), \(record.run.isFinished),
+                        \(record.run.finishReason?.rawValue), 1, \(record.run.startDate.timeIntervalSince1970),
+                        \(record.updatedAt.timeIntervalSince1970), \(state), \(record.savedAt?.timeIntervalSince1970),
+                        \(record.resume?.code), \(record.resume?.token), \(record.resume?.expiresAt.timeIntervalSince1970),
+                        \(record.externalID), \(record.returnURL))
+                """, logger: logger)
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+            throw RunStoreError.duplicate
+        }
+        var stored = record
+        stored.version = 1
+        return stored
+    }
+
+    public func update(_ record: RunRecord) async throws -> RunRecord {
+        let state = try Self.encode(record.run)
+        let rows = try await client.query("""
+            UPDATE runs SET finished = \(record.run.isFinished), finish_reason = \(record.run.finishReason?.rawValue),
+                version = version + 1, updated_at = \(record.updatedAt.timeIntervalSince1970), state = \(state),
+                session = \(record.sessionID), saved_at = \(record.savedAt?.timeIntervalSince1970), resume_code = \(record.resume?.code),
+                resume_token = \(record.resume?.token), resume_expires_at = \(record.resume?.expiresAt.timeIntervalSince1970)
+            WHERE id = \(record.id) AND version = \(record.version)
+            RETURNING version
+            """, logger: logger)
+        var changed = false
+        for try await _ in rows { changed = true }
+        guard changed else { throw RunStoreError.conflict }
+        var stored = record
+        stored.version += 1
+        return stored
+    }
+
+    private func one(_ query: PostgresQuery) async throws -> RunRecord? {
+        try await decode(try await client.query(query, logger: logger)).first
+    }
+
+    public func record(id: UUID) async throws -> RunRecord? {
+        try await one("SELECT \(unescaped: Self.columns) FROM runs WHERE id = \(id)")
+    }
+
+    public func activeRecord(session: String, survey: String) async throws -> RunRecord? {
+        try await one("""
+            SELECT \(unescaped: Self.columns) FROM runs WHERE session = \(session) AND survey = \(survey) AND NOT finished
+            ORDER BY updated_at DESC LIMIT 1
+            """)
+    }
+
+    public func lastFinishedRecord(session: String, survey: String) async throws -> RunRecord? {
+        try await one("""
+            SELECT \(unescaped: Self.columns) FROM runs WHERE session = \(session) AND survey = \(survey) AND finished
+            ORDER BY updated_at DESC LIMIT 1
+            """)
+    }
+
+    public func delete(id: UUID) async throws {
+        try await client.query("DELETE FROM runs WHERE id = \(id)", logger: logger)
+    }
+
+    public func record(resumeCode: String) async throws -> RunRecord? {
+        try await one("SELECT \(unescaped: Self.columns) FROM runs WHERE resume_code = \(resumeCode)")
+    }
+
+    public func record(resumeToken: String) async throws -> RunRecord? {
+        try await one("SELECT \(unescaped: Self.columns) FROM runs WHERE resume_token = \(resumeToken)")
+    }
+
+    public func records(matching query: RunQuery) async throws -> [RunRecord] {
+        var bindings = PostgresBindings()
+        var conditions: [String] = []
+        if let survey = query.survey {
+            bindings.append(survey)
+            conditions.append("survey = $\(bindings.count)")
+        }
+        if let status = query.status {
+            bindings.append(status)
+            conditions.append("(CASE WHEN finish_reason IS NOT NULL THEN finish_reason WHEN saved_at IS NULL THEN 'inProgress' ELSE 'saved' END) = $\(bindings.count)")
+        }
+        if let since = query.updatedSince {
+            bindings.append(since.timeIntervalSince1970)
+            conditions.append("updated_at >= $\(bindings.count)")
+        }
+        bindings.append(query.limit)
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let sql = "SELECT \(Self.columns) FROM runs \(filter) ORDER BY updated_at DESC LIMIT $\(bindings.count)"
+        return try await decode(try await client.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger))
+    }
+
+    public func deleteFinished(before date: Date) async throws -> Int {
+        let rows = try await client.query("""
+            WITH gone AS (DELETE FROM runs WHERE finished AND updated_at < \(date.timeIntervalSince1970) RETURNING 1)
+            SELECT count(*)::INTEGER FROM gone
+            """, logger: logger)
+        for try await count in rows.decode(Int.self) { return count }
+        return 0
+    }
+}
