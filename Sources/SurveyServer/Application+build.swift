@@ -36,6 +36,9 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
         .addRoutes(to: router)
     OperationsRoutes(store: runStore, metrics: metrics).addRoutes(to: router)
     var services: [any Service] = []
+    if let url = configuration.webhookURL, let secret = configuration.webhookSecret {
+        services.append(WebhookDelivery(store: runStore, url: url, secret: secret, clock: clock, logger: logger))
+    }
     if let retention = configuration.retention {
         services.append(RetentionService(store: runStore, retention: retention, clock: clock, logger: logger))
     }

@@ -216,7 +216,12 @@ struct ParticipantController: Sendable {
         record.run = run
         record.updatedAt = now
         do {
-            record = try await store.update(record)
+            if run.finishReason == .completed, configuration.webhookURL != nil {
+                // The completion and its webhook are written together: neither exists without the other.
+                record = try await store.update(record, enqueuing: completionEvent(record, pages: pages))
+            } else {
+                record = try await store.update(record)
+            }
         } catch let error as RunStoreError where error.isConflict {
             // Another request moved the run first: show where it stands now.
             return redirect("/surveys/\(identifier)")
@@ -422,5 +427,19 @@ extension ParticipantController {
             return onExpired()
         }
         return redirect("/surveys/\(record.surveyIdentifier)", visitor: visitor)
+    }
+}
+
+extension ParticipantController {
+    /// The body of a completion webhook: the run, its participant id and its result (spec §5).
+    func completionEvent(_ record: RunRecord, pages: SurveyPages) -> String {
+        let result = pages.navigator.result(of: record.run, now: record.updatedAt)
+        return JSONWriter.string(.object([
+            "event": .string("run.completed"),
+            "run": .string(record.id.uuidString.lowercased()),
+            "survey": .string(record.surveyIdentifier),
+            "participantId": record.externalID.map(JSONValue.string),
+            "result": result.json(in: pages.navigator.timeZone),
+        ]), pretty: false)
     }
 }

@@ -26,6 +26,9 @@ public struct ServerConfiguration: Sendable {
     public var apiToken: String?
     /// Finished runs are deleted this long after they finished; kept for ever when nil.
     public var retention: TimeInterval?
+    /// Where a completed run's result is posted, signed with `webhookSecret` (HMAC-SHA256).
+    public var webhookURL: String?
+    public var webhookSecret: Data?
 
     public init(host: String = "127.0.0.1", port: Int = 8080, surveysDirectory: String = "Examples", dataDirectory: String = "data",
                 databasePath: String? = nil, templatesDirectory: String = "Templates", publicDirectory: String = "Public",

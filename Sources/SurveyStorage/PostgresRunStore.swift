@@ -61,6 +61,12 @@ public final class PostgresRunStore: RunStore {
                 """, logger: logger)
             try await connection.query("CREATE INDEX IF NOT EXISTS runs_by_session ON runs (session, survey, finished, updated_at)", logger: logger)
             try await connection.query("CREATE INDEX IF NOT EXISTS runs_by_survey ON runs (survey, updated_at)", logger: logger)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS outbox (
+                    id UUID PRIMARY KEY, run_id UUID NOT NULL, payload TEXT NOT NULL, attempts INTEGER NOT NULL,
+                    next_attempt_at DOUBLE PRECISION NOT NULL)
+                """, logger: logger)
+            try await connection.query("CREATE INDEX IF NOT EXISTS outbox_by_due ON outbox (next_attempt_at)", logger: logger)
         }
     }
 
@@ -112,8 +118,29 @@ public final class PostgresRunStore: RunStore {
     }
 
     public func update(_ record: RunRecord) async throws -> RunRecord {
+        try await client.withConnection { connection in try await self.update(record, on: connection) }
+    }
+
+    public func update(_ record: RunRecord, enqueuing payload: String) async throws -> RunRecord {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in
+                let stored = try await self.update(record, on: connection)
+                try await connection.query("""
+                    INSERT INTO outbox (id, run_id, payload, attempts, next_attempt_at)
+                    VALUES (\(UUID()), \(record.id), \(payload), 0, \(record.updatedAt.timeIntervalSince1970))
+                    """, logger: self.logger)
+                return stored
+            }
+        } catch let error as PostgresTransactionError {
+            // A conflict inside the transaction is still a conflict to the caller.
+            if let inner = error.closureError as? RunStoreError { throw inner }
+            throw error
+        }
+    }
+
+    private func update(_ record: RunRecord, on connection: PostgresConnection) async throws -> RunRecord {
         let state = try Self.encode(record.run)
-        let rows = try await client.query("""
+        let rows = try await connection.query("""
             UPDATE runs SET finished = \(record.run.isFinished), finish_reason = \(record.run.finishReason?.rawValue),
                 version = version + 1, updated_at = \(record.updatedAt.timeIntervalSince1970), state = \(state),
                 session = \(record.sessionID), saved_at = \(record.savedAt?.timeIntervalSince1970), resume_code = \(record.resume?.code),
@@ -127,6 +154,30 @@ public final class PostgresRunStore: RunStore {
         var stored = record
         stored.version += 1
         return stored
+    }
+
+    public func claimDueEvents(now: Date, lease: TimeInterval, limit: Int) async throws -> [OutboxEvent] {
+        let rows = try await client.query("""
+            UPDATE outbox SET next_attempt_at = \(now.addingTimeInterval(lease).timeIntervalSince1970) WHERE id IN
+                (SELECT id FROM outbox WHERE next_attempt_at <= \(now.timeIntervalSince1970) ORDER BY next_attempt_at
+                 LIMIT \(limit) FOR UPDATE SKIP LOCKED)
+            RETURNING id, run_id, payload, attempts
+            """, logger: logger)
+        var events: [OutboxEvent] = []
+        for try await (id, run, payload, attempts) in rows.decode((UUID, UUID, String, Int).self) {
+            events.append(OutboxEvent(id: id, runID: run, payload: payload, attempts: attempts, nextAttemptAt: now))
+        }
+        return events
+    }
+
+    public func eventDelivered(_ id: UUID) async throws {
+        try await client.query("DELETE FROM outbox WHERE id = \(id)", logger: logger)
+    }
+
+    public func eventFailed(_ id: UUID, attempts: Int, nextAttemptAt: Date) async throws {
+        try await client.query("""
+            UPDATE outbox SET attempts = \(attempts), next_attempt_at = \(nextAttemptAt.timeIntervalSince1970) WHERE id = \(id)
+            """, logger: logger)
     }
 
     private func one(_ query: PostgresQuery) async throws -> RunRecord? {

@@ -146,11 +146,39 @@ public protocol RunStore: Sendable {
     func records(matching query: RunQuery) async throws -> [RunRecord]
     /// Deletes finished runs (completed, discarded…) last changed before a date; returns how many.
     func deleteFinished(before date: Date) async throws -> Int
+    /// Like `update`, and in the same transaction queues an outbox event (a completion webhook),
+    /// so the event exists exactly when the change does.
+    func update(_ record: RunRecord, enqueuing payload: String) async throws -> RunRecord
+    /// Claims up to `limit` events due at `now` for `lease` seconds, so replicas do not deliver
+    /// the same event at the same time.
+    func claimDueEvents(now: Date, lease: TimeInterval, limit: Int) async throws -> [OutboxEvent]
+    /// The event was delivered: it leaves the outbox.
+    func eventDelivered(_ id: UUID) async throws
+    /// The delivery failed: try again at `nextAttemptAt`.
+    func eventFailed(_ id: UUID, attempts: Int, nextAttemptAt: Date) async throws
+}
+
+/// A message waiting in the outbox for delivery.
+public struct OutboxEvent: Sendable, Hashable {
+    public var id: UUID
+    public var runID: UUID
+    public var payload: String
+    public var attempts: Int
+    public var nextAttemptAt: Date
+
+    public init(id: UUID, runID: UUID, payload: String, attempts: Int = 0, nextAttemptAt: Date) {
+        self.id = id
+        self.runID = runID
+        self.payload = payload
+        self.attempts = attempts
+        self.nextAttemptAt = nextAttemptAt
+    }
 }
 
 /// A store in memory, for tests and previews.
 public actor MemoryRunStore: RunStore {
     private var records: [UUID: RunRecord] = [:]
+    private var outbox: [UUID: OutboxEvent] = [:]
 
     public init() {}
 
@@ -192,6 +220,28 @@ public actor MemoryRunStore: RunStore {
 
     public func record(resumeToken: String) -> RunRecord? {
         records.values.first { $0.resume?.token == resumeToken }
+    }
+
+    public func update(_ record: RunRecord, enqueuing payload: String) throws -> RunRecord {
+        let stored = try update(record)
+        let event = OutboxEvent(id: UUID(), runID: record.id, payload: payload, nextAttemptAt: record.updatedAt)
+        outbox[event.id] = event
+        return stored
+    }
+
+    public func claimDueEvents(now: Date, lease: TimeInterval, limit: Int) -> [OutboxEvent] {
+        let due = outbox.values.filter { $0.nextAttemptAt <= now }.sorted { $0.nextAttemptAt < $1.nextAttemptAt }.prefix(limit)
+        for event in due { outbox[event.id]?.nextAttemptAt = now.addingTimeInterval(lease) }
+        return Array(due)
+    }
+
+    public func eventDelivered(_ id: UUID) {
+        outbox[id] = nil
+    }
+
+    public func eventFailed(_ id: UUID, attempts: Int, nextAttemptAt: Date) {
+        outbox[id]?.attempts = attempts
+        outbox[id]?.nextAttemptAt = nextAttemptAt
     }
 
     public func deleteFinished(before date: Date) -> Int {

@@ -56,6 +56,16 @@ public final class SQLiteRunStore: RunStore {
             try db.create(index: "runs_by_resume_token", on: "runs", columns: ["resumeToken"], unique: true)
             try db.create(index: "runs_by_survey", on: "runs", columns: ["survey", "updatedAt"])
         }
+        migrator.registerMigration("v3-outbox") { db in
+            try db.create(table: "outbox") { table in
+                table.primaryKey("id", .text)
+                table.column("runID", .text).notNull()
+                table.column("payload", .text).notNull()
+                table.column("attempts", .integer).notNull()
+                table.column("nextAttemptAt", .double).notNull()
+            }
+            try db.create(index: "outbox_by_due", on: "outbox", columns: ["nextAttemptAt"])
+        }
         return migrator
     }
 
@@ -98,6 +108,14 @@ public final class SQLiteRunStore: RunStore {
     }
 
     public func update(_ record: RunRecord) async throws -> RunRecord {
+        try await update(record, enqueuing: nil)
+    }
+
+    public func update(_ record: RunRecord, enqueuing payload: String) async throws -> RunRecord {
+        try await update(record, enqueuing: Optional(payload))
+    }
+
+    private func update(_ record: RunRecord, enqueuing payload: String?) async throws -> RunRecord {
         let state = try Self.encoder.encode(record.run)
         let changed = try await committer.write { db -> Int in
             try db.execute(
@@ -109,12 +127,44 @@ public final class SQLiteRunStore: RunStore {
                 arguments: [record.run.isFinished, record.run.finishReason?.rawValue, record.updatedAt.timeIntervalSince1970, state,
                             record.sessionID, record.savedAt?.timeIntervalSince1970, record.resume?.code, record.resume?.token,
                             record.resume?.expiresAt.timeIntervalSince1970, record.id.uuidString, record.version])
-            return db.changesCount
+            let changed = db.changesCount
+            if changed == 1, let payload {
+                try db.execute(sql: "INSERT INTO outbox (id, runID, payload, attempts, nextAttemptAt) VALUES (?, ?, ?, 0, ?)",
+                               arguments: [UUID().uuidString, record.id.uuidString, payload, record.updatedAt.timeIntervalSince1970])
+            }
+            return changed
         }
         guard changed == 1 else { throw RunStoreError.conflict }
         var stored = record
         stored.version += 1
         return stored
+    }
+
+    public func claimDueEvents(now: Date, lease: TimeInterval, limit: Int) async throws -> [OutboxEvent] {
+        try await committer.write { db -> [OutboxEvent] in
+            let rows = try Row.fetchAll(db, sql: """
+                UPDATE outbox SET nextAttemptAt = ? WHERE id IN
+                    (SELECT id FROM outbox WHERE nextAttemptAt <= ? ORDER BY nextAttemptAt LIMIT ?)
+                RETURNING id, runID, payload, attempts
+                """, arguments: [now.addingTimeInterval(lease).timeIntervalSince1970, now.timeIntervalSince1970, limit])
+            return rows.compactMap { row in
+                guard let id = UUID(uuidString: row["id"]), let run = UUID(uuidString: row["runID"]) else { return nil }
+                return OutboxEvent(id: id, runID: run, payload: row["payload"], attempts: row["attempts"], nextAttemptAt: now)
+            }
+        }
+    }
+
+    public func eventDelivered(_ id: UUID) async throws {
+        try await committer.write { db in
+            try db.execute(sql: "DELETE FROM outbox WHERE id = ?", arguments: [id.uuidString])
+        }
+    }
+
+    public func eventFailed(_ id: UUID, attempts: Int, nextAttemptAt: Date) async throws {
+        try await committer.write { db in
+            try db.execute(sql: "UPDATE outbox SET attempts = ?, nextAttemptAt = ? WHERE id = ?",
+                           arguments: [attempts, nextAttemptAt.timeIntervalSince1970, id.uuidString])
+        }
     }
 
     public func record(id: UUID) async throws -> RunRecord? {

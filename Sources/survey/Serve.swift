@@ -42,6 +42,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The bearer token of the researcher API (at least 16 characters); the API is off without one.")
     var apiToken = ProcessInfo.processInfo.environment["SURVEY_API_TOKEN"]
 
+    @Option(help: "Post each completed run's result here (SURVEY_WEBHOOK_SECRET signs it).")
+    var webhookURL = ProcessInfo.processInfo.environment["SURVEY_WEBHOOK_URL"]
+
     @Option(help: "Delete finished runs this many days after they finished (default: keep them).")
     var retentionDays = Double(ProcessInfo.processInfo.environment["SURVEY_RETENTION_DAYS"] ?? "")
 
@@ -64,6 +67,16 @@ struct Serve: AsyncParsableCommand {
         }
         guard resumeDays > 0 else { throw ValidationError("--resume-days must be more than 0.") }
         configuration.resumeLifetime = resumeDays * 86_400
+        if let webhookURL {
+            guard let secret = ProcessInfo.processInfo.environment["SURVEY_WEBHOOK_SECRET"], secret.utf8.count >= 16 else {
+                throw ValidationError("--webhook-url needs SURVEY_WEBHOOK_SECRET (at least 16 characters) to sign what it posts.")
+            }
+            guard let url = URL(string: webhookURL), ["http", "https"].contains(url.scheme ?? "") else {
+                throw ValidationError("--webhook-url must be an http or https URL.")
+            }
+            configuration.webhookURL = webhookURL
+            configuration.webhookSecret = Data(secret.utf8)
+        }
         if let retentionDays {
             guard retentionDays > 0 else { throw ValidationError("--retention-days must be more than 0.") }
             configuration.retention = retentionDays * 86_400

@@ -210,3 +210,34 @@ struct GroupCommitTests {
         #expect(try await reopened.records(matching: RunQuery(limit: 1000)).count == 200)
     }
 }
+
+@Suite("Run stores: the webhook outbox")
+struct OutboxTests {
+    @Test("An event is queued with its change, claimed once per lease, retried, and gone when delivered",
+          arguments: RunStoreBehaviourTests.Kind.allCases)
+    func outboxLifecycle(_ kind: RunStoreBehaviourTests.Kind) async throws {
+        let store = try await RunStoreBehaviourTests.makeStore(kind)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        var record = try await store.insert(RunStoreBehaviourTests.record())
+        record.run.finishReason = .completed
+        record.updatedAt = now
+        let stale = record
+        record = try await store.update(record, enqueuing: #"{"event":"run.completed"}"#)
+        // A stale write queues nothing.
+        await #expect(throws: RunStoreError.self) { _ = try await store.update(stale, enqueuing: "{}") }
+        let claimed = try await store.claimDueEvents(now: now, lease: 60, limit: 10)
+        #expect(claimed.count == 1)
+        #expect(claimed.first?.payload == #"{"event":"run.completed"}"#)
+        #expect(claimed.first?.runID == record.id)
+        // Leased: another replica does not get it meanwhile.
+        #expect(try await store.claimDueEvents(now: now.addingTimeInterval(1), lease: 60, limit: 10).isEmpty)
+        let event = try #require(claimed.first)
+        try await store.eventFailed(event.id, attempts: 1, nextAttemptAt: now.addingTimeInterval(2))
+        #expect(try await store.claimDueEvents(now: now.addingTimeInterval(1), lease: 60, limit: 10).isEmpty)
+        let retried = try await store.claimDueEvents(now: now.addingTimeInterval(3), lease: 60, limit: 10)
+        #expect(retried.map(\.id) == [event.id])
+        #expect(retried.first?.attempts == 1)
+        try await store.eventDelivered(event.id)
+        #expect(try await store.claimDueEvents(now: now.addingTimeInterval(1000), lease: 60, limit: 10).isEmpty)
+    }
+}
