@@ -18,16 +18,18 @@ public struct ServerMetrics: Sendable {
 
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.registry = registry
-        runsStarted = registry.makeCounter(name: "survey_runs_started_total", help: "Runs started.")
-        runsCompleted = registry.makeCounter(name: "survey_runs_completed_total", help: "Runs completed.")
-        runsSaved = registry.makeCounter(name: "survey_runs_saved_total", help: "Runs saved for later.")
-        validationErrors = registry.makeCounter(name: "survey_validation_errors_total",
-                                                help: "Submitted pages refused because an answer needed correcting.")
+        func name(_ metric: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
+            MetricNameDescriptor(namespace: "survey", metricName: metric, unitName: unit, helpText: help)
+        }
+        runsStarted = registry.makeCounter(descriptor: name("runs_started", "total", "Runs started."))
+        runsCompleted = registry.makeCounter(descriptor: name("runs_completed", "total", "Runs completed."))
+        runsSaved = registry.makeCounter(descriptor: name("runs_saved", "total", "Runs saved for later."))
+        validationErrors = registry.makeCounter(
+            descriptor: name("validation_errors", "total", "Submitted pages refused because an answer needed correcting."))
         requestDuration = registry.makeDurationHistogram(
-            name: "survey_request_duration_seconds",
+            descriptor: name("request_duration", "seconds", "Time from a request's arrival to its response."),
             buckets: [.microseconds(250), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
-                      .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1)],
-            help: "Time from a request's arrival to its response.")
+                      .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1)])
     }
 }
 

@@ -11,10 +11,10 @@ struct Migrate: AsyncParsableCommand {
     var database = ProcessInfo.processInfo.environment["SURVEY_DATABASE"] ?? "data/runs.sqlite"
 
     @Option(help: "A postgres:// URL to migrate instead of the SQLite file.")
-    var store = ProcessInfo.processInfo.environment["SURVEY_STORE"]
+    var store: String?
 
     func run() async throws {
-        if let store {
+        if let store = store ?? ProcessInfo.processInfo.environment["SURVEY_STORE"] {
             _ = try await PostgresRunStore(url: store)
             print("PostgreSQL schema is up to date.")
         } else {

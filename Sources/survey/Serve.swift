@@ -25,10 +25,10 @@ struct Serve: AsyncParsableCommand {
     var data = ProcessInfo.processInfo.environment["SURVEY_DATA"] ?? "data"
 
     @Option(help: "The SQLite file (default: runs.sqlite in the data folder).")
-    var database = ProcessInfo.processInfo.environment["SURVEY_DATABASE"]
+    var database: String?
 
     @Option(help: "Keep runs in PostgreSQL instead: postgres://user:password@host:port/database (several replicas may share it).")
-    var store = ProcessInfo.processInfo.environment["SURVEY_STORE"]
+    var store: String?
 
     @Option(help: "The folder of Mustache templates.")
     var templates = ProcessInfo.processInfo.environment["SURVEY_TEMPLATES"] ?? "Templates"
@@ -40,18 +40,24 @@ struct Serve: AsyncParsableCommand {
     var secureCookies = false
 
     @Option(help: "The bearer token of the researcher API (at least 16 characters); the API is off without one.")
-    var apiToken = ProcessInfo.processInfo.environment["SURVEY_API_TOKEN"]
+    var apiToken: String?
 
     @Option(help: "Post each completed run's result here (SURVEY_WEBHOOK_SECRET signs it).")
-    var webhookURL = ProcessInfo.processInfo.environment["SURVEY_WEBHOOK_URL"]
+    var webhookURL: String?
 
     @Option(help: "Delete finished runs this many days after they finished (default: keep them).")
-    var retentionDays = Double(ProcessInfo.processInfo.environment["SURVEY_RETENTION_DAYS"] ?? "")
+    var retentionDays: Double?
 
     @Option(help: "Days a saved run's resume code and link stay valid.")
     var resumeDays = Double(ProcessInfo.processInfo.environment["SURVEY_RESUME_DAYS"] ?? "") ?? 30
 
     func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let database = database ?? environment["SURVEY_DATABASE"]
+        let store = store ?? environment["SURVEY_STORE"]
+        let apiToken = apiToken ?? environment["SURVEY_API_TOKEN"]
+        let webhookURL = webhookURL ?? environment["SURVEY_WEBHOOK_URL"]
+        let retentionDays = retentionDays ?? environment["SURVEY_RETENTION_DAYS"].flatMap(Double.init)
         var configuration = ServerConfiguration(host: host, port: port, surveysDirectory: surveys, dataDirectory: data,
                                                 databasePath: database, templatesDirectory: templates, publicDirectory: publicFolder,
                                                 alwaysSecureCookies: secureCookies)
