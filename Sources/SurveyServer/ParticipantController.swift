@@ -54,8 +54,7 @@ struct ParticipantController: Sendable {
     }
 
     private func visitor(_ request: Request, pages: SurveyPages?) -> Visitor {
-        let forwarded = request.headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https"
-        let secure = configuration.alwaysSecureCookies || forwarded || request.uri.scheme == .https
+        let secure = configuration.isSecure(request)
         var wanted: [String] = []
         if let explicit = request.uri.queryParameters.get("lang") { wanted.append(explicit) }
         if let header = request.headers[.acceptLanguage] {
@@ -329,13 +328,11 @@ extension ParticipantController {
               record.savedAt != nil, let ticket = record.resume else {
             return redirect("/surveys/\(pages.task.identifier)", visitor: visitor)
         }
-        let scheme = visitor.secure ? "https" : "http"
-        let host = request.head.authority ?? "\(configuration.host):\(configuration.port)"
         let code = String(ticket.code.prefix(4)) + " " + String(ticket.code.suffix(4))
         let expires = Messages.day(CalendarDate(ticket.expiresAt, in: pages.navigator.timeZone))
         let words = Catalog(language: visitor.language)
         let body = pages.renderPage("saved", language: visitor.language, title: words["savedTitle"], values: [
-            "resumeCode": code, "resumeLink": "\(scheme)://\(host)/resume/\(ticket.token)",
+            "resumeCode": code, "resumeLink": configuration.absoluteURL("/resume/\(ticket.token)", for: request),
             "savedExpiresText": words["savedExpires"].replacingOccurrences(of: "%@", with: expires),
         ])
         return html(body, visitor: visitor)

@@ -29,18 +29,12 @@ struct ResearcherAPI: Sendable {
             return Self.problem(.serviceUnavailable, "The researcher API is off: start the server with --api-token.")
         }
         let given = request.headers[.authorization] ?? ""
-        guard given.hasPrefix("Bearer "), Self.constantTimeEqual(String(given.dropFirst(7)), token) else {
+        guard given.hasPrefix("Bearer "), constantTimeEqual(String(given.dropFirst(7)), token) else {
             var response = Self.problem(.unauthorized, "Send the API token as 'Authorization: Bearer <token>'.")
             response.headers[.wwwAuthenticate] = "Bearer"
             return response
         }
         return try await handler()
-    }
-
-    static func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {
-        let a = Array(lhs.utf8), b = Array(rhs.utf8)
-        guard a.count == b.count else { return false }
-        return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
@@ -67,10 +61,7 @@ struct ResearcherAPI: Sendable {
     }
 
     private func startLink(_ request: Request, token: String) -> String {
-        let forwarded = request.headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https"
-        let scheme = configuration.alwaysSecureCookies || forwarded ? "https" : "http"
-        let host = request.head.authority ?? "\(configuration.host):\(configuration.port)"
-        return "\(scheme)://\(host)/start/\(token)"
+        configuration.absoluteURL("/start/\(token)", for: request)
     }
 
     // MARK: Endpoints

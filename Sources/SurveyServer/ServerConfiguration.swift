@@ -26,6 +26,9 @@ public struct ServerConfiguration: Sendable {
     public var apiToken: String?
     /// Finished runs are deleted this long after they finished; kept for ever when nil.
     public var retention: TimeInterval?
+    /// The address participants reach the server at (`https://survey.example.org`), for the
+    /// resume and start links it hands out; else taken from each request.
+    public var publicURL: String?
     /// Where a completed run's result is posted, signed with `webhookSecret` (HMAC-SHA256).
     public var webhookURL: String?
     public var webhookSecret: Data?
@@ -61,5 +64,30 @@ public struct ServerConfiguration: Sendable {
         try bytes.write(to: file, options: .atomic)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
         return bytes
+    }
+}
+
+import Hummingbird
+
+extension ServerConfiguration {
+    /// True when the request reached the server over HTTPS, directly or through a proxy that says so.
+    func isSecure(_ request: Request) -> Bool {
+        alwaysSecureCookies || request.uri.scheme == .https
+            || request.headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https"
+    }
+
+    /// An absolute link to `path` on this server: under `publicURL` when set, else the request's host.
+    func absoluteURL(_ path: String, for request: Request) -> String {
+        if let publicURL { return publicURL.trimmingSuffix("/") + path }
+        let host = request.head.authority ?? "\(self.host):\(port)"
+        return (isSecure(request) ? "https" : "http") + "://" + host + path
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        var text = self
+        while text.hasSuffix(suffix) { text.removeLast(suffix.count) }
+        return text
     }
 }

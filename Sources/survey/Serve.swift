@@ -36,6 +36,9 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("public"), help: "The folder of static files (CSS, images).")
     var publicFolder = ProcessInfo.processInfo.environment["SURVEY_PUBLIC"] ?? "Public"
 
+    @Option(help: "The address participants reach the server at, for the resume and start links (default: each request's host).")
+    var publicURL: String?
+
     @Flag(help: "Mark cookies Secure even when requests arrive over plain HTTP.")
     var secureCookies = false
 
@@ -61,6 +64,12 @@ struct Serve: AsyncParsableCommand {
         var configuration = ServerConfiguration(host: host, port: port, surveysDirectory: surveys, dataDirectory: data,
                                                 databasePath: database, templatesDirectory: templates, publicDirectory: publicFolder,
                                                 alwaysSecureCookies: secureCookies)
+        if let publicURL = publicURL ?? environment["SURVEY_PUBLIC_URL"] {
+            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw ValidationError("--public-url must be an absolute http or https URL.")
+            }
+            configuration.publicURL = publicURL
+        }
         if let store {
             guard store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") else {
                 throw ValidationError("--store takes a postgres:// URL; without it runs are kept in SQLite.")

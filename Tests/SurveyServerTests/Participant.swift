@@ -15,12 +15,14 @@ enum Repository {
 /// A server on the example surveys with a memory store and a fixed secret.
 func makeApplication(surveys: String = Repository.path("Examples"), templates: String = Repository.path("Templates"),
                      store: any RunStore = MemoryRunStore(), maximumBodySize: Int = 64 * 1024,
-                     clock: @escaping @Sendable () -> Date = { Date() }, apiToken: String? = nil) async throws -> some ApplicationProtocol {
+                     clock: @escaping @Sendable () -> Date = { Date() }, apiToken: String? = nil,
+                     publicURL: String? = nil) async throws -> some ApplicationProtocol {
     var configuration = ServerConfiguration(
         surveysDirectory: surveys, dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("survey-\(UUID())").path,
         templatesDirectory: templates, publicDirectory: Repository.path("Public"), secret: Data(repeating: 7, count: 32),
         maximumBodySize: maximumBodySize)
     configuration.apiToken = apiToken
+    configuration.publicURL = publicURL
     return try await buildApplication(configuration: configuration, store: store, clock: clock)
 }
 

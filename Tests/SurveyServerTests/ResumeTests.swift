@@ -74,6 +74,16 @@ struct ResumeTests {
         }
     }
 
+    @Test("With a public URL set, the resume link points there, not at the request's host")
+    func publicURLLinks() async throws {
+        let app = try await makeApplication(publicURL: "https://survey.example.org/")
+        try await app.test(.router) { client in
+            var browser = Participant(client)
+            _ = try await Self.saveMidway(&browser)
+            #expect(browser.lastPage.contains("href=\"https://survey.example.org/resume/"))
+        }
+    }
+
     @Test("An expired code and link are refused")
     func expiredCode() async throws {
         let clock = TestClock()
