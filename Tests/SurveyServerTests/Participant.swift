@@ -36,6 +36,11 @@ struct Participant {
         self.client = client
     }
 
+    /// The session identifier inside the signed cookie, to look the run up in the store.
+    var sessionID: String? {
+        cookie?.split(separator: "=").dropFirst().first?.split(separator: ".").first.map(String.init)
+    }
+
     @discardableResult
     mutating func get(_ uri: String) async throws -> TestResponse {
         var headers: HTTPFields = [:]

@@ -162,7 +162,7 @@ struct ParticipantFlowTests {
             #expect(browser.lastPage.contains("value=\"discard\""))
             let discard = try await browser.post("/surveys/wellbeing-check", [("_action", "discard")])
             #expect(discard.headers[.location] == "/surveys/wellbeing-check/discarded")
-            let session = try #require(browser.cookie?.split(separator: "=")[1].split(separator: ".").first.map(String.init))
+            let session = try #require(browser.sessionID)
             #expect(try await store.activeRecord(session: session, survey: "wellbeing-check") == nil)
             try await browser.get("/surveys/wellbeing-check")
             #expect(browser.heading == "How have you been this week?")
@@ -198,7 +198,7 @@ struct ParticipantFlowTests {
             browser.lastPage = moodPage
             try await browser.submit("wellbeing-check", [("mood", "5")])
             #expect(browser.heading == "How long did you usually sleep each night?")
-            let session = try #require(browser.cookie?.split(separator: "=")[1].split(separator: ".").first.map(String.init))
+            let session = try #require(browser.sessionID)
             let record = try #require(try await store.activeRecord(session: session, survey: "wellbeing-check"))
             #expect(record.run.visits.filter { $0.stepIdentifier == "mood" }.count == 1)
             #expect(record.run.visits[1].result("mood")?.answer == .scale(5))
