@@ -4,9 +4,15 @@ import SurveyCore
 
 /// The embedded default store: one SQLite file in WAL mode with `synchronous=FULL`, so a
 /// write that returns has reached the disk.
+///
+/// A run is a row of `runs` (its header: everything but the visits) and one row of `visits`
+/// per step visit, so an answer writes the visits it changed (usually the one answered and
+/// the one it leads to), not the whole run. The file belongs to one server process, which
+/// keeps its runs in progress in a `RecordCache`: a step page reads no database.
 public final class SQLiteRunStore: RunStore {
     private let pool: DatabasePool
     private let committer: GroupCommitter
+    let cache: RecordCache
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
@@ -14,7 +20,7 @@ public final class SQLiteRunStore: RunStore {
     }()
 
     /// Opens (creating if needed) the database file and migrates its schema.
-    public init(path: String) throws {
+    public init(path: String, cachedRuns: Int = 20_000) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
@@ -25,6 +31,7 @@ public final class SQLiteRunStore: RunStore {
         pool = try DatabasePool(path: path, configuration: configuration)
         try Self.migrator.migrate(pool)
         committer = GroupCommitter(pool: pool)
+        cache = RecordCache(capacity: cachedRuns)
     }
 
     static var migrator: DatabaseMigrator {
@@ -66,13 +73,61 @@ public final class SQLiteRunStore: RunStore {
             }
             try db.create(index: "outbox_by_due", on: "outbox", columns: ["nextAttemptAt"])
         }
+        migrator.registerMigration("v4-visit-rows") { db in
+            try db.create(table: "visits", options: [.withoutRowID]) { table in
+                table.column("run", .text).notNull().references("runs", column: "id", onDelete: .cascade)
+                table.column("idx", .integer).notNull()
+                table.column("data", .blob).notNull()
+                table.primaryKey(["run", "idx"])
+            }
+            // Runs written before: their whole state becomes a header and visit rows.
+            let rows = try Row.fetchAll(db, sql: "SELECT id, state FROM runs")
+            for row in rows {
+                let run = try Self.decoder.decode(TaskRun.self, from: row["state"] as Data)
+                try Self.writeVisits(db, id: row["id"], visits: run.visits, from: 0, previousCount: 0)
+                try db.execute(sql: "UPDATE runs SET state = ? WHERE id = ?", arguments: [try Self.header(run), row["id"] as String])
+            }
+        }
         return migrator
     }
 
-    private static func decode(_ row: Row) throws -> RunRecord {
+    private static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
-        let run = try decoder.decode(TaskRun.self, from: row["state"] as Data)
+        return decoder
+    }()
+
+    /// The run without its visits, which live in their own rows.
+    private static func header(_ run: TaskRun) throws -> Data {
+        var header = run
+        header.visits = []
+        return try encoder.encode(header)
+    }
+
+    /// Writes visits[from...] and removes the rows past the end of a run that got shorter.
+    private static func writeVisits(_ db: Database, id: String, visits: [StepVisit], from: Int, previousCount: Int) throws {
+        if visits.count < previousCount {
+            try db.execute(sql: "DELETE FROM visits WHERE run = ? AND idx >= ?", arguments: [id, visits.count])
+        }
+        guard from < visits.count else { return }
+        let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO visits (run, idx, data) VALUES (?, ?, ?)")
+        for index in from..<visits.count {
+            try statement.execute(arguments: [id, index, try encoder.encode(visits[index])])
+        }
+    }
+
+    /// The first visit that differs between what is stored and what is to be stored.
+    private static func firstChange(from old: [StepVisit], to new: [StepVisit]) -> Int {
+        var index = 0
+        let common = min(old.count, new.count)
+        while index < common, old[index] == new[index] { index += 1 }
+        return index
+    }
+
+    private static func decode(_ row: Row, _ db: Database) throws -> RunRecord {
+        var run = try decoder.decode(TaskRun.self, from: row["state"] as Data)
+        let visits = try Data.fetchAll(db, sql: "SELECT data FROM visits WHERE run = ? ORDER BY idx", arguments: [row["id"] as String])
+        run.visits = try visits.map { try decoder.decode(StepVisit.self, from: $0) }
         var resume: ResumeTicket?
         if let code: String = row["resumeCode"], let token: String = row["resumeToken"], let expires: Double = row["resumeExpiresAt"] {
             resume = ResumeTicket(code: code, token: token, expiresAt: Date(timeIntervalSince1970: expires))
@@ -83,10 +138,20 @@ public final class SQLiteRunStore: RunStore {
                          externalID: row["externalID"], returnURL: row["returnURL"])
     }
 
+    private func fetchOne(sql: String, arguments: StatementArguments) async throws -> RunRecord? {
+        let record = try await pool.read { db in
+            try Row.fetchOne(db, sql: sql, arguments: arguments).map { try Self.decode($0, db) }
+        }
+        if let record { cache.store(record) }
+        return record
+    }
+
     public func insert(_ record: RunRecord) async throws -> RunRecord {
         var stored = record
         stored.version = 1
-        let state = try Self.encoder.encode(record.run)
+        let state = try Self.header(record.run)
+        let id = record.id.uuidString
+        let visits = record.run.visits
         do {
             try await committer.write { db in
                 try db.execute(
@@ -100,10 +165,12 @@ public final class SQLiteRunStore: RunStore {
                                 record.updatedAt.timeIntervalSince1970, state, record.savedAt?.timeIntervalSince1970,
                                 record.resume?.code, record.resume?.token, record.resume?.expiresAt.timeIntervalSince1970,
                                 record.externalID, record.returnURL])
+                try Self.writeVisits(db, id: id, visits: visits, from: 0, previousCount: 0)
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
             throw RunStoreError.duplicate
         }
+        cache.store(stored)
         return stored
     }
 
@@ -116,7 +183,14 @@ public final class SQLiteRunStore: RunStore {
     }
 
     private func update(_ record: RunRecord, enqueuing payload: String?) async throws -> RunRecord {
-        let state = try Self.encoder.encode(record.run)
+        let state = try Self.header(record.run)
+        let id = record.id.uuidString
+        let visits = record.run.visits
+        // What the database holds at this version, when the cache has it: only the visits from
+        // the first difference on are written. Otherwise every visit is.
+        let stored = cache.record(id: record.id).flatMap { $0.version == record.version ? $0.run.visits : nil }
+        let from = stored.map { Self.firstChange(from: $0, to: visits) } ?? 0
+        let previousCount = stored?.count ?? Int.max
         let changed = try await committer.write { db -> Int in
             try db.execute(
                 sql: """
@@ -128,16 +202,22 @@ public final class SQLiteRunStore: RunStore {
                             record.sessionID, record.savedAt?.timeIntervalSince1970, record.resume?.code, record.resume?.token,
                             record.resume?.expiresAt.timeIntervalSince1970, record.id.uuidString, record.version])
             let changed = db.changesCount
-            if changed == 1, let payload {
+            guard changed == 1 else { return changed }
+            try Self.writeVisits(db, id: id, visits: visits, from: from, previousCount: previousCount)
+            if let payload {
                 try db.execute(sql: "INSERT INTO outbox (id, runID, payload, attempts, nextAttemptAt) VALUES (?, ?, ?, 0, ?)",
                                arguments: [UUID().uuidString, record.id.uuidString, payload, record.updatedAt.timeIntervalSince1970])
             }
             return changed
         }
-        guard changed == 1 else { throw RunStoreError.conflict }
-        var stored = record
-        stored.version += 1
-        return stored
+        guard changed == 1 else {
+            cache.forget(id: record.id)
+            throw RunStoreError.conflict
+        }
+        var written = record
+        written.version += 1
+        cache.store(written)
+        return written
     }
 
     public func claimDueEvents(now: Date, lease: TimeInterval, limit: Int) async throws -> [OutboxEvent] {
@@ -168,13 +248,13 @@ public final class SQLiteRunStore: RunStore {
     }
 
     public func record(id: UUID) async throws -> RunRecord? {
-        try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM runs WHERE id = ?", arguments: [id.uuidString]).map(Self.decode)
-        }
+        if let held = cache.record(id: id) { return held }
+        return try await fetchOne(sql: "SELECT * FROM runs WHERE id = ?", arguments: [id.uuidString])
     }
 
     public func activeRecord(session: String, survey: String) async throws -> RunRecord? {
-        try await newest(session: session, survey: survey, finished: false)
+        if let held = cache.active(session: session, survey: survey) { return held }
+        return try await newest(session: session, survey: survey, finished: false)
     }
 
     public func lastFinishedRecord(session: String, survey: String) async throws -> RunRecord? {
@@ -182,23 +262,16 @@ public final class SQLiteRunStore: RunStore {
     }
 
     private func newest(session: String, survey: String, finished: Bool) async throws -> RunRecord? {
-        try await pool.read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT * FROM runs WHERE session = ? AND survey = ? AND finished = ? ORDER BY updatedAt DESC LIMIT 1",
-                arguments: [session, survey, finished]).map(Self.decode)
-        }
+        try await fetchOne(sql: "SELECT * FROM runs WHERE session = ? AND survey = ? AND finished = ? ORDER BY updatedAt DESC LIMIT 1",
+                           arguments: [session, survey, finished])
     }
 
     public func record(resumeCode: String) async throws -> RunRecord? {
-        try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM runs WHERE resumeCode = ?", arguments: [resumeCode]).map(Self.decode)
-        }
+        try await fetchOne(sql: "SELECT * FROM runs WHERE resumeCode = ?", arguments: [resumeCode])
     }
 
     public func record(resumeToken: String) async throws -> RunRecord? {
-        try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM runs WHERE resumeToken = ?", arguments: [resumeToken]).map(Self.decode)
-        }
+        try await fetchOne(sql: "SELECT * FROM runs WHERE resumeToken = ?", arguments: [resumeToken])
     }
 
     public func records(matching query: RunQuery) async throws -> [RunRecord] {
@@ -221,7 +294,7 @@ public final class SQLiteRunStore: RunStore {
         let sql = "SELECT * FROM runs \(filter) ORDER BY updatedAt DESC LIMIT ?"
         let bound = arguments
         return try await pool.read { db in
-            try Row.fetchAll(db, sql: sql, arguments: bound).map(Self.decode)
+            try Row.fetchAll(db, sql: sql, arguments: bound).map { try Self.decode($0, db) }
         }
     }
 
@@ -236,6 +309,7 @@ public final class SQLiteRunStore: RunStore {
         try await committer.write { db in
             try db.execute(sql: "DELETE FROM runs WHERE id = ?", arguments: [id.uuidString])
         }
+        cache.forget(id: id)
     }
 }
 
