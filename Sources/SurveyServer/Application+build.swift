@@ -8,7 +8,7 @@ import SurveyStorage
 /// Only this function names a concrete store.
 public func buildApplication(configuration: ServerConfiguration, store: (any RunStore)? = nil, metrics: ServerMetrics = ServerMetrics(),
                              clock: @escaping @Sendable () -> Date = { Date() }) async throws -> some ApplicationProtocol {
-    var logger = Logger(label: "survey")
+    var logger = Logger(label: "survey", factory: LineLogHandler.init)
     logger.logLevel = .info
     let catalog = try await SurveyCatalog.load(surveysDirectory: configuration.surveysDirectory,
                                                templatesDirectory: configuration.templatesDirectory)

@@ -38,12 +38,13 @@ final class KeepAliveMarker: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundOut = HTTPServerRequestPart
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        var part = unwrapInboundIn(data)
-        if case .head(var head) = part, !head.isKeepAlive {
+        // HTTP/1.1 keeps alive unless the request says `close`, which then already stands.
+        if case .head(var head) = unwrapInboundIn(data), head.version.minor == 0, !head.isKeepAlive {
             head.headers.replaceOrAdd(name: "connection", value: "close")
-            part = .head(head)
+            context.fireChannelRead(wrapInboundOut(.head(head)))
+        } else {
+            context.fireChannelRead(data)
         }
-        context.fireChannelRead(wrapInboundOut(part))
     }
 }
 

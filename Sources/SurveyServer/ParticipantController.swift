@@ -66,10 +66,22 @@ struct ParticipantController: Sendable {
             wanted += entries.filter { !$0.0.isEmpty && $0.0 != "*" }.sorted { $0.1 > $1.1 }.map(\.0)
         }
         let language = pages?.language(preferring: wanted) ?? "en"
-        if let cookie = request.cookies[SessionSigner.cookieName], let session = signer.session(fromCookie: cookie.value) {
+        if let cookie = Self.sessionCookie(in: request), let session = signer.session(fromCookie: cookie) {
             return Visitor(session: session, isNew: false, language: language, secure: secure)
         }
         return Visitor(session: SessionSigner.newSessionID(), isNew: true, language: language, secure: secure)
+    }
+
+    /// The session cookie's value, read straight from the Cookie header.
+    static func sessionCookie(in request: Request) -> String? {
+        let name = SessionSigner.cookieName + "="
+        for header in request.headers[values: .cookie] {
+            for pair in header.split(separator: ";") {
+                let trimmed = pair.drop { $0 == " " }
+                if trimmed.hasPrefix(name) { return String(trimmed.dropFirst(name.count)) }
+            }
+        }
+        return nil
     }
 
     private func html(_ body: String, status: HTTPResponse.Status = .ok, visitor: Visitor?) -> Response {

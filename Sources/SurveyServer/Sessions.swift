@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Synchronization
 
 /// Signs and checks the session cookie and derives each session's CSRF token.
 ///
@@ -8,10 +9,16 @@ import Foundation
 /// server keeps no token table and any replica can check it.
 struct SessionSigner: Sendable {
     static let cookieName = "survey_session"
-    private let secret: Data
+    /// Immutable once made, so sharing it between threads is safe.
+    nonisolated(unsafe) private let key: SymmetricKey
+
+    /// Signatures already checked or made: each costs two SHA-256 runs, and a participant
+    /// sends the same cookie with every request.
+    private let verifiedCookies = Memo(capacity: 20_000)
+    private let tokens = Memo(capacity: 20_000)
 
     init(secret: Data) {
-        self.secret = secret
+        key = SymmetricKey(data: secret)
     }
 
     static func newSessionID() -> String {
@@ -20,25 +27,36 @@ struct SessionSigner: Sendable {
         return Base64URL.encode(Data(bytes))
     }
 
-    private func mac(_ purpose: String, _ value: String) -> String {
-        let code = HMAC<SHA256>.authenticationCode(for: Data((purpose + ":" + value).utf8), using: SymmetricKey(data: secret))
-        return Base64URL.encode(Data(code))
+    private func mac(_ purpose: StaticString, _ value: String) -> String {
+        var hmac = HMAC<SHA256>(key: key)
+        hmac.update(data: UnsafeRawBufferPointer(start: purpose.utf8Start, count: purpose.utf8CodeUnitCount))
+        var value = value
+        value.withUTF8 { bytes in
+            hmac.update(data: UnsafeRawBufferPointer(bytes))
+        }
+        return hmac.finalize().withUnsafeBytes { Base64URL.encode($0) }
     }
 
     func cookieValue(for session: String) -> String {
-        session + "." + mac("session", session)
+        session + "." + mac("session:", session)
     }
 
     /// The session in a cookie value, if its signature holds.
     func session(fromCookie value: String) -> String? {
+        if let session = verifiedCookies[value] { return session }
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 22 else { return nil }
+        guard parts.count == 2, parts[0].utf8.count == 22 else { return nil }
         let session = String(parts[0])
-        return constantTimeEqual(mac("session", session), String(parts[1])) ? session : nil
+        guard constantTimeEqual(mac("session:", session), String(parts[1])) else { return nil }
+        verifiedCookies[value] = session
+        return session
     }
 
     func csrfToken(for session: String) -> String {
-        mac("csrf", session)
+        if let token = tokens[session] { return token }
+        let token = mac("csrf:", session)
+        tokens[session] = token
+        return token
     }
 
     func checkCSRF(_ token: String?, session: String) -> Bool {
@@ -46,6 +64,26 @@ struct SessionSigner: Sendable {
         return constantTimeEqual(csrfToken(for: session), token)
     }
 
+}
+
+/// A bounded map of results that are costly to compute and never change; emptied when full.
+final class Memo: Sendable {
+    private let entries = Mutex<[String: String]>([:])
+    private let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    subscript(key: String) -> String? {
+        get { entries.withLock { $0[key] } }
+        set {
+            entries.withLock { entries in
+                if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+                entries[key] = newValue
+            }
+        }
+    }
 }
 
 /// Compares two secrets in time that does not depend on where they first differ.
@@ -58,9 +96,30 @@ func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {
     return difference == 0
 }
 
+/// Base64 with the URL- and cookie-safe alphabet and no padding (RFC 4648 §5).
 enum Base64URL {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
     static func encode(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        data.withUnsafeBytes { encode($0) }
+    }
+
+    static func encode(_ bytes: UnsafeRawBufferPointer) -> String {
+        let length = (bytes.count * 4 + 2) / 3
+        return String(unsafeUninitializedCapacity: length) { output in
+            var written = 0
+            var index = 0
+            while index + 3 <= bytes.count {
+                let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+                for shift in [18, 12, 6, 0] { output[written] = alphabet[Int(group >> UInt32(shift) & 63)]; written += 1 }
+                index += 3
+            }
+            let rest = bytes.count - index
+            if rest > 0 {
+                let group = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+                for shift in [18, 12, 6].prefix(rest + 1) { output[written] = alphabet[Int(group >> UInt32(shift) & 63)]; written += 1 }
+            }
+            return written
+        }
     }
 }
