@@ -32,6 +32,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 import urllib.parse
@@ -282,6 +283,25 @@ def participants_file(path, positioned, fresh):
         for _ in range(fresh):
             _, cookie, csrf = new_session()
             f.write(f"{cookie} {csrf} -\n")
+
+
+def warm(port, survey, positioned, connections=4):
+    """Shows each positioned participant their page once, as their browser did before the
+    load starts, so a run measures answering, not the first read of a run from disk."""
+    def show(chunk):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        for cookie, _, _ in chunk:
+            conn.request("GET", f"/surveys/{survey}", headers={"Cookie": f"{COOKIE}={cookie}"})
+            response = conn.getresponse()
+            response.read()
+            if response.status != 200:
+                raise RuntimeError(f"warming {survey} answered {response.status}")
+        conn.close()
+    threads = [threading.Thread(target=show, args=(positioned[i::connections],)) for i in range(connections)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
 
 
 def positioned_pool(server, survey, questions, count, depth):
@@ -622,7 +642,9 @@ def main():
 
             def prepare(tag):
                 path = os.path.join(work, f"{server.name}-{survey}-{tag}.txt")
-                participants_file(path, next(slices, []), fresh_per_run)
+                positioned = next(slices, [])
+                warm(server.port, survey, positioned)
+                participants_file(path, positioned, fresh_per_run)
                 return [{"url": f"http://127.0.0.1:{server.port}", "lua": [LUA, path, "cycle", survey, str(questions), "2", str(window)]}]
             return prepare
 

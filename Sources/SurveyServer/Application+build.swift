@@ -28,7 +28,7 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     let router = Router(context: SurveyRequestContext.self)
     router.add(middleware: RequestTimingMiddleware(histogram: metrics.requestDuration))
     router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: false))
+    router.add(middleware: StaticFilesMiddleware(folder: configuration.publicDirectory))
     ParticipantController(catalog: catalog, store: runStore, signer: signer, configuration: configuration, clock: clock,
                           resumeAttempts: AttemptLimiter(limit: 5, window: 15 * 60), metrics: metrics)
         .addRoutes(to: router)

@@ -28,7 +28,25 @@ struct ClosingHTTP1Channel: HTTPChannelHandler {
     }
 
     func handle(value asyncChannel: Value, logger: Logger) async {
-        await handleHTTP(asyncChannel: asyncChannel, logger: logger)
+        // The connection's requests run on its own event loop thread rather than hopping to
+        // the global executor and back for every request.
+        await withTaskExecutorPreference(EventLoopTaskExecutor(eventLoop: asyncChannel.channel.eventLoop)) {
+            await handleHTTP(asyncChannel: asyncChannel, logger: logger)
+        }
+    }
+}
+
+/// Runs the jobs of tasks that prefer it on a NIO event loop.
+final class EventLoopTaskExecutor: TaskExecutor {
+    let eventLoop: any EventLoop
+
+    init(eventLoop: any EventLoop) {
+        self.eventLoop = eventLoop
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        eventLoop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
 

@@ -1,14 +1,25 @@
+import Dispatch
 import Foundation
 import GRDB
+import Synchronization
 
-/// Joins the writes of concurrent requests into one transaction, so one `fsync` (about 7 ms
-/// on this disk with `synchronous=FULL`) serves many answers. Each write runs in its own
-/// savepoint, so one that fails leaves the others in place, and each caller is answered only
-/// after the transaction holding its write is committed: durability is kept, not traded.
-actor GroupCommitter {
+/// Joins the writes of concurrent requests into one transaction, so one `fsync` serves many
+/// answers. Each write runs in its own savepoint, so one that fails leaves the others in
+/// place, and each caller is answered only after the transaction holding its write is
+/// committed: durability is kept, not traded.
+///
+/// Writes wait in a list behind a lock held only to append or take; one serial queue drains
+/// the list, running each batch synchronously on its own thread. A write therefore costs two
+/// thread wake-ups (the drain, then the caller's task), however many writes share its batch.
+final class GroupCommitter: Sendable {
     private let pool: DatabasePool
-    private var queue: [PendingWrite] = []
-    private var draining = false
+    private let drainQueue = DispatchQueue(label: "survey.sqlite.group-commit")
+    private let state = Mutex(State())
+
+    private struct State: ~Copyable {
+        var pending: [PendingWrite] = []
+        var draining = false
+    }
 
     init(pool: DatabasePool) {
         self.pool = pool
@@ -28,21 +39,37 @@ actor GroupCommitter {
     /// Runs `work` in the next group; returns once that group is on disk.
     func write<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let value = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<any Sendable, any Error>) in
-            queue.append(PendingWrite(work: { try work($0) }, continuation: continuation))
-            if !draining {
-                draining = true
-                Task { await self.drain() }
+            let pending = PendingWrite(work: { try work($0) }, continuation: continuation)
+            let startDrain = state.withLock { state -> Bool in
+                state.pending.append(pending)
+                if state.draining { return false }
+                state.draining = true
+                return true
             }
+            if startDrain { drainQueue.async { self.drain() } }
         }
         return value as! T
     }
 
-    private func drain() async {
-        while !queue.isEmpty {
-            let batch = queue
-            queue.removeAll()
+    private func drain() {
+        while true {
+            let batch = state.withLock { state -> [PendingWrite] in
+                if state.pending.isEmpty {
+                    state.draining = false
+                    return []
+                }
+                let batch = state.pending
+                state.pending.removeAll(keepingCapacity: true)
+                return batch
+            }
+            if batch.isEmpty { return }
             do {
-                try await pool.write { db in
+                try pool.write { db in
+                    if batch.count == 1, let pending = batch.first {
+                        // Alone in its transaction: a failure rolls the transaction back, no savepoint needed.
+                        pending.outcome = .success(try pending.work(db))
+                        return
+                    }
                     for pending in batch {
                         do {
                             try db.inSavepoint {
@@ -60,6 +87,5 @@ actor GroupCommitter {
                 for pending in batch { pending.continuation.resume(throwing: error) }
             }
         }
-        draining = false
     }
 }

@@ -84,7 +84,8 @@ public final class SQLiteRunStore: RunStore {
             let rows = try Row.fetchAll(db, sql: "SELECT id, state FROM runs")
             for row in rows {
                 let run = try Self.decoder.decode(TaskRun.self, from: row["state"] as Data)
-                try Self.writeVisits(db, id: row["id"], visits: run.visits, from: 0, previousCount: 0)
+                try Self.writeVisits(db, id: row["id"], encoded: try Self.encodeVisits(run.visits, from: 0), from: 0,
+                                     count: run.visits.count, previousCount: 0)
                 try db.execute(sql: "UPDATE runs SET state = ? WHERE id = ?", arguments: [try Self.header(run), row["id"] as String])
             }
         }
@@ -104,15 +105,20 @@ public final class SQLiteRunStore: RunStore {
         return try encoder.encode(header)
     }
 
-    /// Writes visits[from...] and removes the rows past the end of a run that got shorter.
-    private static func writeVisits(_ db: Database, id: String, visits: [StepVisit], from: Int, previousCount: Int) throws {
-        if visits.count < previousCount {
-            try db.execute(sql: "DELETE FROM visits WHERE run = ? AND idx >= ?", arguments: [id, visits.count])
+    /// The visits from `from` on, encoded (before the write, so the writer thread only binds bytes).
+    private static func encodeVisits(_ visits: [StepVisit], from: Int) throws -> [Data] {
+        from < visits.count ? try visits[from...].map { try encoder.encode($0) } : []
+    }
+
+    /// Writes the encoded visits at from, from + 1, … and removes the rows past `count` of a
+    /// run that got shorter.
+    private static func writeVisits(_ db: Database, id: String, encoded: [Data], from: Int, count: Int, previousCount: Int) throws {
+        if count < previousCount {
+            try db.cachedStatement(sql: "DELETE FROM visits WHERE run = ? AND idx >= ?").execute(arguments: [id, count])
         }
-        guard from < visits.count else { return }
         let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO visits (run, idx, data) VALUES (?, ?, ?)")
-        for index in from..<visits.count {
-            try statement.execute(arguments: [id, index, try encoder.encode(visits[index])])
+        for (offset, data) in encoded.enumerated() {
+            try statement.execute(arguments: [id, from + offset, data])
         }
     }
 
@@ -151,21 +157,22 @@ public final class SQLiteRunStore: RunStore {
         stored.version = 1
         let state = try Self.header(record.run)
         let id = record.id.uuidString
-        let visits = record.run.visits
+        let encoded = try Self.encodeVisits(record.run.visits, from: 0)
+        let count = record.run.visits.count
         do {
             try await committer.write { db in
-                try db.execute(
+                try db.cachedStatement(
                     sql: """
                         INSERT INTO runs (id, survey, session, finished, finishReason, version, startedAt, updatedAt, state,
                                           savedAt, resumeCode, resumeToken, resumeExpiresAt, externalID, returnURL)
                         VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
+                        """).execute(
                     arguments: [record.id.uuidString, record.surveyIdentifier, record.sessionID, record.run.isFinished,
                                 record.run.finishReason?.rawValue, record.run.startDate.timeIntervalSince1970,
                                 record.updatedAt.timeIntervalSince1970, state, record.savedAt?.timeIntervalSince1970,
                                 record.resume?.code, record.resume?.token, record.resume?.expiresAt.timeIntervalSince1970,
                                 record.externalID, record.returnURL])
-                try Self.writeVisits(db, id: id, visits: visits, from: 0, previousCount: 0)
+                try Self.writeVisits(db, id: id, encoded: encoded, from: 0, count: count, previousCount: 0)
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
             throw RunStoreError.duplicate
@@ -191,19 +198,21 @@ public final class SQLiteRunStore: RunStore {
         let stored = cache.record(id: record.id).flatMap { $0.version == record.version ? $0.run.visits : nil }
         let from = stored.map { Self.firstChange(from: $0, to: visits) } ?? 0
         let previousCount = stored?.count ?? Int.max
+        let encoded = try Self.encodeVisits(visits, from: from)
+        let count = visits.count
         let changed = try await committer.write { db -> Int in
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     UPDATE runs SET finished = ?, finishReason = ?, version = version + 1, updatedAt = ?, state = ?, session = ?,
                                     savedAt = ?, resumeCode = ?, resumeToken = ?, resumeExpiresAt = ?
                     WHERE id = ? AND version = ?
-                    """,
+                    """).execute(
                 arguments: [record.run.isFinished, record.run.finishReason?.rawValue, record.updatedAt.timeIntervalSince1970, state,
                             record.sessionID, record.savedAt?.timeIntervalSince1970, record.resume?.code, record.resume?.token,
                             record.resume?.expiresAt.timeIntervalSince1970, record.id.uuidString, record.version])
             let changed = db.changesCount
             guard changed == 1 else { return changed }
-            try Self.writeVisits(db, id: id, visits: visits, from: from, previousCount: previousCount)
+            try Self.writeVisits(db, id: id, encoded: encoded, from: from, count: count, previousCount: previousCount)
             if let payload {
                 try db.execute(sql: "INSERT INTO outbox (id, runID, payload, attempts, nextAttemptAt) VALUES (?, ?, ?, 0, ?)",
                                arguments: [UUID().uuidString, record.id.uuidString, payload, record.updatedAt.timeIntervalSince1970])

@@ -66,13 +66,26 @@ public struct Navigator: Sendable {
     /// a destination whose skip rule holds is passed over and its own rule applies, as in
     /// ResearchKit. A chain of skips that comes back on itself ends the task.
     func nextStepIndex(after index: Int?, result: TaskResult) -> Int? {
+        nextStepIndex(after: index, evaluating: { result })
+    }
+
+    /// The same, with the result built only if a rule needs it (an ordered survey never does,
+    /// so a step costs the same however long the path behind it).
+    func nextStepIndex(after index: Int?, evaluating makeResult: () -> TaskResult) -> Int? {
+        var built: TaskResult?
+        func result() -> TaskResult {
+            if let built { return built }
+            let made = makeResult()
+            built = made
+            return made
+        }
         var current = index
         var passedOver = Set<Int>()
         while true {
             let candidate: Int?
             if let current {
                 if let rule = task.navigationRule(for: task.steps[current].identifier) {
-                    switch destination(of: rule, on: result) {
+                    switch destination(of: rule, on: result()) {
                     case .end?: return nil
                     case .step(let identifier)?: candidate = task.index(of: identifier)
                     case nil: candidate = current + 1 < task.steps.count ? current + 1 : nil
@@ -84,7 +97,7 @@ public struct Navigator: Sendable {
                 candidate = task.steps.isEmpty ? nil : 0
             }
             guard let next = candidate else { return nil }
-            guard let skip = task.skipRule(for: task.steps[next].identifier), skip.evaluate(on: result, timeZone: timeZone) else {
+            guard let skip = task.skipRule(for: task.steps[next].identifier), skip.evaluate(on: result(), timeZone: timeZone) else {
                 return next
             }
             guard passedOver.insert(next).inserted else { return nil }
@@ -207,9 +220,9 @@ public struct Navigator: Sendable {
     }
 
     private func advance(_ run: inout TaskRun, from index: Int, now: Date) {
-        let evaluation = result(of: run, through: index, now: now)
         guard let stepIndex = task.index(of: run.visits[index].stepIdentifier) else { return }
-        let next = nextStepIndex(after: stepIndex, result: evaluation)
+        let path = run
+        let next = nextStepIndex(after: stepIndex, evaluating: { result(of: path, through: index, now: now) })
         if let next, run.visits.indices.contains(index + 1), run.visits[index + 1].stepIdentifier == task.steps[next].identifier,
            !task.steps[next].isCompletion {
             run.cursor = index + 1
@@ -256,6 +269,17 @@ public struct Navigator: Sendable {
         guard case .form(let content) = step.kind else { return step.questions }
         let ranges = pages(of: step)
         guard ranges.indices.contains(page) else { return [] }
+        let hasConditions = ranges[page].contains { position in
+            if case .question(let question) = content.items[position] { return question.visibleIf != nil }
+            return false
+        }
+        guard hasConditions else {
+            return ranges[page].compactMap { position -> Step.Question? in
+                guard case .question(let question) = content.items[position] else { return nil }
+                return Step.Question(identifier: question.identifier, answerFormat: question.answerFormat,
+                                     isOptional: question.isOptional, visibleIf: question.visibleIf)
+            }
+        }
         let earlier = result(of: run, through: index - 1, now: visit.startDate)
         let ownPages = ranges.prefix(page).flatMap { Array($0) }
         let ownIdentifiers = Set(ownPages.compactMap { position -> String? in

@@ -4,11 +4,30 @@ import Foundation
 public struct SurveyTask: Sendable, Hashable {
     public var identifier: String
     public var title: LocalizedText?
-    public var steps: [Step]
+    public var steps: [Step] { didSet { index = Lookup(self) } }
     /// Rules by the identifier of the step they run after, in the author's order.
-    public var navigationRules: [(stepIdentifier: String, rule: NavigationRule)]
+    public var navigationRules: [(stepIdentifier: String, rule: NavigationRule)] { didSet { index = Lookup(self) } }
     /// Skip rules by the identifier of the step they may skip, in the author's order.
-    public var skipRules: [(stepIdentifier: String, predicate: Predicate)]
+    public var skipRules: [(stepIdentifier: String, predicate: Predicate)] { didSet { index = Lookup(self) } }
+    /// Steps and rules by identifier, so a lookup does not walk a long survey.
+    private var index = Lookup()
+
+    private struct Lookup: Sendable {
+        var steps: [String: Int] = [:]
+        var navigationRules: [String: NavigationRule] = [:]
+        var skipRules: [String: Predicate] = [:]
+
+        init() {}
+
+        /// The first of each identifier wins, as a search from the start would find it.
+        init(_ task: SurveyTask) {
+            for (position, step) in task.steps.enumerated() where steps[step.identifier] == nil { steps[step.identifier] = position }
+            for entry in task.navigationRules where navigationRules[entry.stepIdentifier] == nil {
+                navigationRules[entry.stepIdentifier] = entry.rule
+            }
+            for entry in task.skipRules where skipRules[entry.stepIdentifier] == nil { skipRules[entry.stepIdentifier] = entry.predicate }
+        }
+    }
     public var shouldReportProgress: Bool?
     public var languages: [String]?
     public var timeZone: String?
@@ -29,6 +48,7 @@ public struct SurveyTask: Sendable, Hashable {
         self.languages = languages
         self.timeZone = timeZone
         self.showAnswersOnCompletion = showAnswersOnCompletion
+        index = Lookup(self)
     }
 
     /// A task with navigation or skip rules is navigable; one with neither is ordered.
@@ -38,19 +58,19 @@ public struct SurveyTask: Sendable, Hashable {
     public var reportsProgress: Bool { shouldReportProgress ?? !isNavigable }
 
     public func step(_ identifier: String) -> Step? {
-        steps.first { $0.identifier == identifier }
+        index.steps[identifier].map { steps[$0] }
     }
 
     public func index(of identifier: String) -> Int? {
-        steps.firstIndex { $0.identifier == identifier }
+        index.steps[identifier]
     }
 
     public func navigationRule(for identifier: String) -> NavigationRule? {
-        navigationRules.first { $0.stepIdentifier == identifier }?.rule
+        index.navigationRules[identifier]
     }
 
     public func skipRule(for identifier: String) -> Predicate? {
-        skipRules.first { $0.stepIdentifier == identifier }?.predicate
+        index.skipRules[identifier]
     }
 
     /// Rules are maps by step: their order in the file does not change the survey.
