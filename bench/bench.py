@@ -582,6 +582,8 @@ def main():
     if args.smoke:
         args.reps, args.duration, args.warmup = 1, 2, 1
         args.runs, args.steps = "1000,10000", "10,100"
+        if args.out == os.path.join(HERE, "results"):
+            args.out = os.path.join(tempfile.gettempdir(), "survey-bench-smoke")  # keep the committed results
     run_counts = [int(x) for x in args.runs.split(",")]
     step_counts = [int(x) for x in args.steps.split(",")]
     raw_dir = os.path.join(args.out, "raw")

@@ -14,8 +14,8 @@ struct SessionSigner: Sendable {
 
     /// Signatures already checked or made: each costs two SHA-256 runs, and a participant
     /// sends the same cookie with every request.
-    private let verifiedCookies = Memo(capacity: 20_000)
-    private let tokens = Memo(capacity: 20_000)
+    private let verifiedCookies = Memo(capacity: 4_096)
+    private let tokens = Memo(capacity: 4_096)
 
     init(secret: Data) {
         key = SymmetricKey(data: secret)

@@ -9,8 +9,9 @@ import Synchronization
 /// per file); replicas sharing PostgreSQL do not. Entries are set only after their write has
 /// committed, a newer version is never replaced by an older one, and a conflicting write
 /// drops the entry so the next read goes to the database. The lock is held only around the
-/// dictionary operations, never across I/O. When it holds more than `capacity` runs, the
-/// tenth least recently used are let go.
+/// dictionary operations, never across I/O. Its size is counted in visits (a long survey's
+/// run weighs more than a short one's); past `capacity`, the least recently used runs are let
+/// go until a tenth of it is free.
 final class RecordCache: Sendable {
     private struct Key: Hashable {
         let session: String
@@ -26,6 +27,7 @@ final class RecordCache: Sendable {
         var entries: [Key: Entry] = [:]
         var keyOfRun: [UUID: Key] = [:]
         var tick: UInt64 = 0
+        var weight = 0
     }
 
     private let state = Mutex(State())
@@ -36,6 +38,9 @@ final class RecordCache: Sendable {
     }
 
     var count: Int { state.withLock { $0.entries.count } }
+    var weight: Int { state.withLock { $0.weight } }
+
+    private static func weight(of record: RunRecord) -> Int { max(1, record.run.visits.count) }
 
     /// The session's run in progress, if held.
     func active(session: String, survey: String) -> RunRecord? {
@@ -63,23 +68,28 @@ final class RecordCache: Sendable {
                 if held.record.version > record.version { return }
                 state.entries[oldKey] = nil
                 state.keyOfRun[record.id] = nil
+                state.weight -= Self.weight(of: held.record)
             }
             guard !record.run.isFinished else { return }
             let key = Key(session: record.sessionID, survey: record.surveyIdentifier)
             if let displaced = state.entries[key], displaced.record.id != record.id {
                 state.keyOfRun[displaced.record.id] = nil
+                state.weight -= Self.weight(of: displaced.record)
             }
             state.tick += 1
             state.entries[key] = Entry(record: record, lastUse: state.tick)
             state.keyOfRun[record.id] = key
-            if state.entries.count > capacity { Self.evict(&state, keeping: capacity - capacity / 10) }
+            state.weight += Self.weight(of: record)
+            if state.weight > capacity { Self.evict(&state, keeping: capacity - capacity / 10) }
         }
     }
 
     /// Forgets a run (deleted, or written elsewhere in a way the cache cannot follow).
     func forget(id: UUID) {
         state.withLock { state in
-            if let key = state.keyOfRun.removeValue(forKey: id) { state.entries[key] = nil }
+            if let key = state.keyOfRun.removeValue(forKey: id), let entry = state.entries.removeValue(forKey: key) {
+                state.weight -= Self.weight(of: entry.record)
+            }
         }
     }
 
@@ -88,10 +98,11 @@ final class RecordCache: Sendable {
     }
 
     private static func evict(_ state: inout State, keeping: Int) {
-        let victims = state.entries.sorted { $0.value.lastUse < $1.value.lastUse }.prefix(state.entries.count - keeping)
-        for (key, entry) in victims {
+        for (key, entry) in state.entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+            guard state.weight > keeping else { return }
             state.entries[key] = nil
             state.keyOfRun[entry.record.id] = nil
+            state.weight -= weight(of: entry.record)
         }
     }
 }

@@ -20,9 +20,13 @@ public final class SQLiteRunStore: RunStore {
     }()
 
     /// Opens (creating if needed) the database file and migrates its schema.
-    public init(path: String, cachedRuns: Int = 20_000) throws {
+    /// - Parameter cachedVisits: how many step visits the cache of runs in progress may hold
+    ///   (a visit takes a few hundred bytes).
+    public init(path: String, cachedVisits: Int = 100_000) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
+        // Runs in progress are read from the cache, so few readers are needed (each keeps a page cache).
+        configuration.maximumReaderCount = 2
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
@@ -31,7 +35,7 @@ public final class SQLiteRunStore: RunStore {
         pool = try DatabasePool(path: path, configuration: configuration)
         try Self.migrator.migrate(pool)
         committer = GroupCommitter(pool: pool)
-        cache = RecordCache(capacity: cachedRuns)
+        cache = RecordCache(capacity: cachedVisits)
     }
 
     static var migrator: DatabaseMigrator {

@@ -55,6 +55,12 @@ struct Serve: AsyncParsableCommand {
     var resumeDays = Double(ProcessInfo.processInfo.environment["SURVEY_RESUME_DAYS"] ?? "") ?? 30
 
     func run() async throws {
+        #if os(Linux)
+        // One malloc arena per core rather than eight: threads that come and go (Dispatch's)
+        // otherwise each leave an arena of their own half full.
+        let arenaMaximum: Int32 = -8  // M_ARENA_MAX in glibc's <malloc.h>
+        _ = glibcMallopt(arenaMaximum, Int32(max(2, ProcessInfo.processInfo.activeProcessorCount)))
+        #endif
         let environment = ProcessInfo.processInfo.environment
         let database = database ?? environment["SURVEY_DATABASE"]
         let store = store ?? environment["SURVEY_STORE"]
@@ -109,3 +115,9 @@ struct Serve: AsyncParsableCommand {
         }
     }
 }
+
+#if os(Linux)
+/// glibc's `mallopt`, which the Glibc module does not export.
+@_silgen_name("mallopt")
+private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
+#endif
