@@ -499,8 +499,9 @@ def parse_wrk(out):
 class Case:
     """One load: a name, the wrk command line(s), whose CPU counts, and how to check it."""
 
-    def __init__(self, name, group, targets, pids, prepare=None, check=None, peer=None, note=""):
+    def __init__(self, name, group, targets, pids, prepare=None, check=None, peer=None, note="", memory_pids=None):
         self.name, self.group, self.targets, self.pids = name, group, targets, pids
+        self.memory_pids = memory_pids or pids  # whose RSS is reported (the servers, not PostgreSQL)
         self.prepare, self.check, self.peer, self.note = prepare, check, peer, note
 
 
@@ -527,7 +528,7 @@ def run_case(case, duration, tag, raw_dir):
     outs = [p.communicate(timeout=duration + 60)[0] for p in procs]
     ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu1, m1 = cpu_seconds(case.pids()), machine_cpu()
-    rss, peak = memory_kib(case.pids())
+    rss, peak = memory_kib(case.memory_pids())
     parsed = [parse_wrk(o) for o in outs]
     if any(p["rps"] is None for p in parsed):
         raise RuntimeError(f"wrk failed in {case.name}: " + "\n".join(outs)[-2000:])
@@ -690,10 +691,11 @@ def main():
                 return now if before is None else {"completed_runs": (now - before) if now is not None else None}
 
             cases.append(Case("pg-1-replica", "postgres", None, lambda: replicas[0].pids() + pg.pids(), prepare=pg_prepare(1),
-                              check=pg_check, note="answer cycle, one server on PostgreSQL (CPU: server + PostgreSQL)"))
+                              check=pg_check, memory_pids=replicas[0].pids,
+                              note="answer cycle, one server on PostgreSQL (CPU: server + PostgreSQL; RSS: server)"))
             cases.append(Case("pg-2-replicas", "postgres", None, lambda: replicas[0].pids() + replicas[1].pids() + pg.pids(),
-                              prepare=pg_prepare(2), check=pg_check,
-                              note="answer cycle, two servers on one PostgreSQL, 16 connections each (CPU: servers + PostgreSQL)"))
+                              prepare=pg_prepare(2), check=pg_check, memory_pids=lambda: replicas[0].pids() + replicas[1].pids(),
+                              note="answer cycle, two servers on one PostgreSQL, 16 connections each (CPU: servers + PostgreSQL; RSS: servers)"))
 
         # --- peers
         if not args.no_peers:

@@ -39,7 +39,7 @@ extension SurveyPages {
     }
 
     /// One row per step of `visits` with its questions and answers in words.
-    func answerRows(_ visits: ArraySlice<StepVisit>, excludeInstructions: Bool, changeLinks: Bool, language: String,
+    func answerRows(_ visits: Slice<VisitList>, excludeInstructions: Bool, changeLinks: Bool, language: String,
                     context: AnswerContext) -> [[String: Any]] {
         let fallback = languages
         let catalog = Catalog(language: language)

@@ -22,7 +22,7 @@ public final class SQLiteRunStore: RunStore {
     /// Opens (creating if needed) the database file and migrates its schema.
     /// - Parameter cachedVisits: how many step visits the cache of runs in progress may hold
     ///   (a visit takes a few hundred bytes).
-    public init(path: String, cachedVisits: Int = 100_000) throws {
+    public init(path: String, cachedVisits: Int = 300_000) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         // Runs in progress are read from the cache, so few readers are needed (each keeps a page cache).
@@ -110,7 +110,7 @@ public final class SQLiteRunStore: RunStore {
     }
 
     /// The visits from `from` on, encoded (before the write, so the writer thread only binds bytes).
-    private static func encodeVisits(_ visits: [StepVisit], from: Int) throws -> [Data] {
+    private static func encodeVisits(_ visits: VisitList, from: Int) throws -> [Data] {
         from < visits.count ? try visits[from...].map { try encoder.encode($0) } : []
     }
 
@@ -126,18 +126,11 @@ public final class SQLiteRunStore: RunStore {
         }
     }
 
-    /// The first visit that differs between what is stored and what is to be stored.
-    private static func firstChange(from old: [StepVisit], to new: [StepVisit]) -> Int {
-        var index = 0
-        let common = min(old.count, new.count)
-        while index < common, old[index] == new[index] { index += 1 }
-        return index
-    }
 
     private static func decode(_ row: Row, _ db: Database) throws -> RunRecord {
         var run = try decoder.decode(TaskRun.self, from: row["state"] as Data)
         let visits = try Data.fetchAll(db, sql: "SELECT data FROM visits WHERE run = ? ORDER BY idx", arguments: [row["id"] as String])
-        run.visits = try visits.map { try decoder.decode(StepVisit.self, from: $0) }
+        run.visits = VisitList(try visits.map { try decoder.decode(StepVisit.self, from: $0) })
         var resume: ResumeTicket?
         if let code: String = row["resumeCode"], let token: String = row["resumeToken"], let expires: Double = row["resumeExpiresAt"] {
             resume = ResumeTicket(code: code, token: token, expiresAt: Date(timeIntervalSince1970: expires))
@@ -200,7 +193,7 @@ public final class SQLiteRunStore: RunStore {
         // What the database holds at this version, when the cache has it: only the visits from
         // the first difference on are written. Otherwise every visit is.
         let stored = cache.record(id: record.id).flatMap { $0.version == record.version ? $0.run.visits : nil }
-        let from = stored.map { Self.firstChange(from: $0, to: visits) } ?? 0
+        let from = stored.map { visits.firstDifference(from: $0) } ?? 0
         let previousCount = stored?.count ?? Int.max
         let encoded = try Self.encodeVisits(visits, from: from)
         let count = visits.count

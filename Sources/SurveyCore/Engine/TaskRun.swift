@@ -12,14 +12,14 @@ public struct TaskRun: Sendable, Hashable, Codable {
     public var startDate: Date
     public var endDate: Date?
     public var finishReason: FinishReason?
-    public var visits: [StepVisit]
+    public var visits: VisitList
     public var cursor: Int
 
     public init(taskIdentifier: String, taskRunUUID: UUID, startDate: Date, visits: [StepVisit] = [], cursor: Int = 0) {
         self.taskIdentifier = taskIdentifier
         self.taskRunUUID = taskRunUUID
         self.startDate = startDate
-        self.visits = visits
+        self.visits = VisitList(visits)
         self.cursor = cursor
     }
 
@@ -29,7 +29,7 @@ public struct TaskRun: Sendable, Hashable, Codable {
     public var current: StepVisit? { visits.indices.contains(cursor) ? visits[cursor] : nil }
 
     /// The visits on the path taken.
-    public var path: ArraySlice<StepVisit> { visits.isEmpty ? [] : visits[0...min(cursor, visits.count - 1)] }
+    public var path: Slice<VisitList> { visits.isEmpty ? visits[0..<0] : visits[0...min(cursor, visits.count - 1)] }
 }
 
 /// One visit of a step: when it was shown, which page of a form is showing, and the
