@@ -103,6 +103,17 @@ def machine_description():
     return f"{os.cpu_count()} × {model}, {mem} GiB, Linux {platform.release()}"
 
 
+def terminate(proc, grace=20):
+    """SIGTERM (a graceful shutdown), then SIGKILL if it is not over within `grace` seconds."""
+    if proc and proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -179,13 +190,7 @@ class Survey:
         return self
 
     def stop(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        terminate(self.proc)
         self.proc = None
 
     def pids(self):
@@ -404,13 +409,7 @@ class Flask:
         return self
 
     def stop(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        terminate(self.proc)
         self.proc = None
 
     def pids(self):
@@ -502,6 +501,7 @@ class Case:
     def __init__(self, name, group, targets, pids, prepare=None, check=None, peer=None, note="", memory_pids=None):
         self.name, self.group, self.targets, self.pids = name, group, targets, pids
         self.memory_pids = memory_pids or pids  # whose RSS is reported (the servers, not PostgreSQL)
+        self.database_pids = None  # PostgreSQL's processes, whose share of the CPU is reported apart
         self.prepare, self.check, self.peer, self.note = prepare, check, peer, note
 
 
@@ -522,12 +522,14 @@ def run_case(case, duration, tag, raw_dir):
     before = case.check(None) if case.check else None
     pids = case.pids()
     cpu0, m0 = cpu_seconds(pids), machine_cpu()
+    db0 = cpu_seconds(case.database_pids()) if case.database_pids else 0
     ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     procs = [subprocess.Popen(wrk_command(t, duration, t.get("connections", 32), t.get("threads", 2)), stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True) for t in targets]
     outs = [p.communicate(timeout=duration + 60)[0] for p in procs]
     ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu1, m1 = cpu_seconds(case.pids()), machine_cpu()
+    db1 = cpu_seconds(case.database_pids()) if case.database_pids else 0
     rss, peak = memory_kib(case.memory_pids())
     parsed = [parse_wrk(o) for o in outs]
     if any(p["rps"] is None for p in parsed):
@@ -554,6 +556,8 @@ def run_case(case, duration, tag, raw_dir):
         other_cpu_pct=round(100 * (busy + irq - server_cpu - wrk_cpu) / total, 1) if total else None,
         rss_kib=rss, peak_rss_kib=peak,
     )
+    if case.database_pids and r["requests"]:
+        r["postgres_cpu_us_per_req"] = round(1e6 * (db1 - db0) / r["requests"], 1)
     if case.check:
         time.sleep(0.3)  # answers still in flight when wrk stopped
         r.update(case.check(before))
@@ -696,6 +700,8 @@ def main():
             cases.append(Case("pg-2-replicas", "postgres", None, lambda: replicas[0].pids() + replicas[1].pids() + pg.pids(),
                               prepare=pg_prepare(2), check=pg_check, memory_pids=lambda: replicas[0].pids() + replicas[1].pids(),
                               note="answer cycle, two servers on one PostgreSQL, 16 connections each (CPU: servers + PostgreSQL; RSS: servers)"))
+            for case in cases[-2:]:
+                case.database_pids = pg.pids
 
         # --- peers
         if not args.no_peers:
@@ -827,6 +833,8 @@ def summarize(results):
             "cpu_us_per_req": round(med("server_cpu_us_per_req"), 1), "rss_mib": round(max(r["rss_kib"] for r in runs) / 1024, 1),
             "other_cpu_pct": round(med("other_cpu_pct"), 1),
         }
+        if any("postgres_cpu_us_per_req" in r for r in runs):
+            entry["postgres_cpu_us_per_req"] = round(med("postgres_cpu_us_per_req"), 1)
         completed = [r["completed_runs"] for r in runs if r.get("completed_runs") is not None]
         if completed:
             entry["surveys_per_s"] = round(statistics.median(completed) / results["settings"]["duration_s"], 1)
@@ -849,7 +857,8 @@ def render_markdown(results, s):
     for name, e in s.items():
         lines.append(f"| {name} | {e['rps_median']:,} ({e['rps_min']:,}–{e['rps_max']:,}) | {e['p50_ms']} | {e['p99_ms']} | "
                      f"{e['cpu_us_per_req']} | {e['rss_mib']} | {e.get('surveys_per_s', '')} | {e['other_cpu_pct']} | "
-                     f"{results['cases'][name]['note']} |")
+                     f"{results['cases'][name]['note']}"
+                     + (f"; PostgreSQL's part {e['postgres_cpu_us_per_req']} µs" if "postgres_cpu_us_per_req" in e else "") + " |")
     get = next((k for k in s if k.startswith("get-runs-")), None)
     cycle = next((k for k in s if k.startswith("cycle-runs-")), None)
     lines += ["", "## Ratios (the project's figure ÷ the peer's, same run)", "", "| pair | req/s ratio | CPU per request (peer ÷ project) |",
