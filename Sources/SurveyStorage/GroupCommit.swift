@@ -16,7 +16,7 @@ final class GroupCommitter: Sendable {
     private let drainQueue = DispatchQueue(label: "survey.sqlite.group-commit")
     private let state = Mutex(State())
 
-    private struct State: ~Copyable {
+    private struct State {
         var pending: [PendingWrite] = []
         var draining = false
     }

@@ -126,10 +126,10 @@ public final class SQLiteRunStore: RunStore {
         }
     }
 
-
     private static func decode(_ row: Row, _ db: Database) throws -> RunRecord {
         var run = try decoder.decode(TaskRun.self, from: row["state"] as Data)
-        let visits = try Data.fetchAll(db, sql: "SELECT data FROM visits WHERE run = ? ORDER BY idx", arguments: [row["id"] as String])
+        let visits = try Data.fetchAll(db.cachedStatement(sql: "SELECT data FROM visits WHERE run = ? ORDER BY idx"),
+                                       arguments: [row["id"] as String])
         run.visits = VisitList(try visits.map { try decoder.decode(StepVisit.self, from: $0) })
         var resume: ResumeTicket?
         if let code: String = row["resumeCode"], let token: String = row["resumeToken"], let expires: Double = row["resumeExpiresAt"] {

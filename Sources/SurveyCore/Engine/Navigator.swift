@@ -269,29 +269,23 @@ public struct Navigator: Sendable {
         guard case .form(let content) = step.kind else { return step.questions }
         let ranges = pages(of: step)
         guard ranges.indices.contains(page) else { return [] }
-        let hasConditions = ranges[page].contains { position in
-            if case .question(let question) = content.items[position] { return question.visibleIf != nil }
-            return false
+        // The answers the conditions are judged on, built once and only if a condition asks.
+        var built: TaskResult?
+        func evaluation() -> TaskResult {
+            if let built { return built }
+            var made = result(of: run, through: index - 1, now: visit.startDate)
+            let ownIdentifiers = Set(ranges.prefix(page).flatMap { Array($0) }.compactMap { position -> String? in
+                if case .question(let question) = content.items[position] { return question.identifier }
+                return nil
+            })
+            made.results.append(StepResult(identifier: step.identifier, startDate: visit.startDate, endDate: visit.startDate,
+                                           results: visit.results.filter { ownIdentifiers.contains($0.identifier) }))
+            built = made
+            return made
         }
-        guard hasConditions else {
-            return ranges[page].compactMap { position -> Step.Question? in
-                guard case .question(let question) = content.items[position] else { return nil }
-                return Step.Question(identifier: question.identifier, answerFormat: question.answerFormat,
-                                     isOptional: question.isOptional, visibleIf: question.visibleIf)
-            }
-        }
-        let earlier = result(of: run, through: index - 1, now: visit.startDate)
-        let ownPages = ranges.prefix(page).flatMap { Array($0) }
-        let ownIdentifiers = Set(ownPages.compactMap { position -> String? in
-            if case .question(let question) = content.items[position] { return question.identifier }
-            return nil
-        })
-        var evaluation = earlier
-        evaluation.results.append(StepResult(identifier: step.identifier, startDate: visit.startDate, endDate: visit.startDate,
-                                             results: visit.results.filter { ownIdentifiers.contains($0.identifier) }))
         return ranges[page].compactMap { position -> Step.Question? in
             guard case .question(let question) = content.items[position] else { return nil }
-            if let rule = question.visibleIf, !rule.evaluate(on: evaluation, timeZone: timeZone) { return nil }
+            if let rule = question.visibleIf, !rule.evaluate(on: evaluation(), timeZone: timeZone) { return nil }
             return Step.Question(identifier: question.identifier, answerFormat: question.answerFormat,
                                  isOptional: question.isOptional, visibleIf: question.visibleIf)
         }
