@@ -107,23 +107,24 @@ def comparable(result: dict) -> dict:
 class Server:
     """`survey serve` on a free loopback port, with its own data folder."""
 
-    def __init__(self, surveys: Path, data: Path, extra: tuple = ()):
-        self.surveys, self.data, self.extra = surveys, data, tuple(extra)
+    def __init__(self, surveys: Path, data: Path, extra: tuple = (), binary: Path = BINARY, env: dict | None = None):
+        self.surveys, self.data, self.extra, self.binary = surveys, data, tuple(extra), binary
+        self.env = None if env is None else {**os.environ, **env}
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = data / "server.log"
         self.process = None
 
     def start(self, timeout: float = 30):
-        if not BINARY.exists():
-            pytest.fail(f"{BINARY} is missing: the owner builds it with `swift build`", pytrace=False)
+        if not self.binary.exists():
+            pytest.fail(f"{self.binary} is missing: build it with `swift build` (`-c release` for the release one)", pytrace=False)
         self.data.mkdir(parents=True, exist_ok=True)
         self.log = open(self.log_path, "wb")
         self.process = subprocess.Popen(
-            [str(BINARY), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+            [str(self.binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--data", str(self.data), "--surveys", str(self.surveys),
              "--templates", str(TEMPLATES), "--public", str(PUBLIC), *self.extra],
-            cwd=ROOT, stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT)
+            cwd=ROOT, stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT, env=self.env)
         deadline = time.time() + timeout
         while time.time() < deadline:
             if self.process.poll() is not None:
