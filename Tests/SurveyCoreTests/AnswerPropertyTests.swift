@@ -274,6 +274,16 @@ struct AnswerPropertyTests {
         }
     }
 
+    @Test("The last allowed day ends at the next midnight, also on a day whose clocks go forward")
+    func lastDayOnAClockChange() {
+        // Auckland's clocks go forward on 27 September 2026, a day of 23 hours.
+        let zone = TimeZone(identifier: "Pacific/Auckland")!
+        let now = Date(timeIntervalSince1970: 1_789_646_400)  // 18 September 2026, 00:00 in Auckland
+        let format = AnswerFormat.date(DateFormat(daysBeforeCurrentDate: 0, daysAfterCurrentDate: 9))
+        #expect(Kit.answer(Kit.parse(format, ["q": "2026-09-27"], now: now, zone: zone)) == .date(.day(CalendarDate("2026-09-27")!)))
+        Kit.expectIssue(Kit.parse(format, ["q": "2026-09-28"], now: now, zone: zone), .dateOutOfRange, field: "q.day")
+    }
+
     // MARK: Measurements
 
     @Test func feetAndInchesConvertToCentimetres() async {

@@ -160,8 +160,8 @@ enum DateAnswerParsing {
         var minimum = format.minimumDate.flatMap { DateTimeParsing.instant($0, defaultZone: context.timeZone) }
         var maximum = format.maximumDate.flatMap { text -> Date? in
             // A plain day as a maximum allows the whole of that day.
-            if CalendarDate(text) != nil, format.effectiveStyle == .dateAndTime {
-                return DateTimeParsing.instant(text, defaultZone: context.timeZone)?.addingTimeInterval(86_399)
+            if let day = CalendarDate(text), format.effectiveStyle == .dateAndTime {
+                return lastMoment(of: day, in: context.timeZone)
             }
             return DateTimeParsing.instant(text, defaultZone: context.timeZone)
         }
@@ -169,9 +169,15 @@ enum DateAnswerParsing {
             minimum = DateTimeParsing.instant(first.description, defaultZone: context.timeZone)
         }
         if let days = format.daysAfterCurrentDate, let last = today.adding(days: days) {
-            maximum = DateTimeParsing.instant(last.description, defaultZone: context.timeZone)?.addingTimeInterval(86_399)
+            maximum = lastMoment(of: last, in: context.timeZone)
         }
         return (minimum, maximum)
+    }
+
+    /// The last second of a day in a zone: a second before the next day starts, since a day on
+    /// which clocks change is 23 or 25 hours long.
+    static func lastMoment(of day: CalendarDate, in zone: TimeZone) -> Date? {
+        day.adding(days: 1).flatMap { DateTimeParsing.instant($0.description, defaultZone: zone) }?.addingTimeInterval(-1)
     }
 
     static func moment(_ instant: Date, _ zone: TimeZone) -> String {
