@@ -30,6 +30,19 @@ public struct Catalog: Sendable {
         "savedExpires": "The link and the code work until %@. Keep them private: anyone with them can see your answers.",
         "resumeTitle": "Carry on with a saved survey", "resumeCodeLabel": "Your 8-character code", "resumeHint": "For example, ABCD 2345",
         "resumeButton": "Carry on", "resumeLinkText": "Carry on with a saved survey",
+        "resumeTooMany": "Too many codes were tried. Wait 15 minutes, then try again",
+        "resumeCodeMalformed": "Enter the 8-character code you were given, like ABCD 2345",
+        "resumeCodeUnknown": "No saved survey has this code. Check it and try again",
+        "resumeCodeExpired": "This code has expired. Start the survey again",
+        "claimStartTitle": "Start the survey", "claimStartText": "You were sent a link to this survey. Select the button to begin.",
+        "claimResumeTitle": "Carry on with your saved survey", "claimResumeText": "Select the button to carry on where you stopped.",
+        "claimButton": "Continue", "claimUnknown": "This link is not valid. It may have been used already. Use the code you were given at /resume.",
+        "claimExpired": "This link has expired. Start the survey again.",
+        "claimTooMany": "Too many links were tried from this connection. Wait 15 minutes, then try again.",
+        "returningTitle": "Thank you", "returningText": "Your answers have been recorded. You are being sent back to where you came from.",
+        "returningLink": "Continue",
+        "tooManyRuns": "Too many surveys were started from this connection in the last hour. Wait a while, then try again.",
+        "formExpired": "This form has expired. Open the survey again to carry on.",
     ]
 
     static let spanish: [String: String] = [
@@ -53,6 +66,19 @@ public struct Catalog: Sendable {
         "savedExpires": "El enlace y el código funcionan hasta el %@. No los comparta: quien los tenga puede ver sus respuestas.",
         "resumeTitle": "Continuar una encuesta guardada", "resumeCodeLabel": "Su código de 8 caracteres", "resumeHint": "Por ejemplo, ABCD 2345",
         "resumeButton": "Continuar", "resumeLinkText": "Continuar una encuesta guardada",
+        "resumeTooMany": "Se probaron demasiados códigos. Espere 15 minutos y vuelva a intentarlo",
+        "resumeCodeMalformed": "Escriba el código de 8 caracteres que recibió, como ABCD 2345",
+        "resumeCodeUnknown": "Ninguna encuesta guardada tiene este código. Compruébelo y vuelva a intentarlo",
+        "resumeCodeExpired": "Este código ha caducado. Empiece la encuesta de nuevo",
+        "claimStartTitle": "Empezar la encuesta", "claimStartText": "Recibió un enlace a esta encuesta. Pulse el botón para empezar.",
+        "claimResumeTitle": "Continuar su encuesta guardada", "claimResumeText": "Pulse el botón para continuar donde lo dejó.",
+        "claimButton": "Continuar", "claimUnknown": "Este enlace no es válido. Puede que ya se haya usado. Use el código que recibió en /resume.",
+        "claimExpired": "Este enlace ha caducado. Empiece la encuesta de nuevo.",
+        "claimTooMany": "Se probaron demasiados enlaces desde esta conexión. Espere 15 minutos y vuelva a intentarlo.",
+        "returningTitle": "Gracias", "returningText": "Sus respuestas se han guardado. Le estamos llevando de vuelta a donde venía.",
+        "returningLink": "Continuar",
+        "tooManyRuns": "Se empezaron demasiadas encuestas desde esta conexión en la última hora. Espere un poco y vuelva a intentarlo.",
+        "formExpired": "Este formulario ha caducado. Abra la encuesta de nuevo para continuar.",
     ]
 
     public init(language: String) {

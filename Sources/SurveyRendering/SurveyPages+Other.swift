@@ -138,11 +138,14 @@ extension SurveyPages {
 
     /// A page that is not a step (the cancel confirmation, the thank-you page…), from the
     /// `page` layout with the named content flag set.
-    public func renderPage(_ kind: String, language: String, title: String, values: [String: Any] = [:]) -> String {
+    /// `issues` put an error summary above the content and "Error:" before the title.
+    public func renderPage(_ kind: String, language: String, title: String, values: [String: Any] = [:],
+                           issues: [AnswerIssue] = []) -> String {
         var context = Self.pageContext(task: task, language: language, texts: texts, fallback: languages, title: title)
         context["is_" + kind] = true
-        context["titlePrefix"] = ""
-        context["errorSummary"] = ""
+        context["titlePrefix"] = issues.isEmpty ? "" : Catalog(language: language)["errorPrefix"] + " "
+        // Markup the error-summary template made, with every value in it escaped there.
+        context["errorSummary"] = Self.errorSummary(issues, library: library, language: language)
         context["backStart"] = "<!--"
         context["backEnd"] = "-->"
         for (key, value) in values { context[key] = value }

@@ -211,11 +211,6 @@ public final class SurveyPages: Sendable {
 
     // MARK: Per request
 
-    /// The error summary markup for issues outside a step page (the resume form).
-    public static func errorSummaryMarkup(_ issues: [AnswerIssue], library: MustacheLibrary, language: String) -> String {
-        errorSummary(issues, library: library, language: language)
-    }
-
     static func errorSummary(_ issues: [AnswerIssue], library: MustacheLibrary, language: String) -> String {
         guard !issues.isEmpty else { return "" }
         let context: [String: Any] = [

@@ -24,13 +24,17 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     } else {
         runStore = try SQLiteRunStore(path: configuration.resolvedDatabasePath)
     }
-    let signer = SessionSigner(secret: try configuration.loadSecret())
+    let signer = SessionSigner(secret: try configuration.loadSecret(), lifetime: configuration.sessionLifetime)
+    if configuration.publicURL == nil, configuration.trustedProxies.isEmpty {
+        logger.warning(
+            "Neither --public-url nor --trusted-proxy is set: resume and start links name the address each connection arrived at. Set --public-url to the address participants use.")
+    }
     let router = Router(context: SurveyRequestContext.self)
     router.add(middleware: RequestTimingMiddleware(histogram: metrics.requestDuration))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: StaticFilesMiddleware(folder: configuration.publicDirectory))
     ParticipantController(catalog: catalog, store: runStore, signer: signer, configuration: configuration, clock: clock,
-                          resumeAttempts: AttemptLimiter(limit: 5, window: 15 * 60), metrics: metrics)
+                          limits: ParticipantLimits(runsPerHour: configuration.runsPerClientPerHour), metrics: metrics)
         .addRoutes(to: router)
     ResearcherAPI(catalog: catalog, store: runStore, token: configuration.apiToken, configuration: configuration, clock: clock)
         .addRoutes(to: router)
@@ -39,6 +43,7 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     if let url = configuration.webhookURL, let secret = configuration.webhookSecret {
         services.append(WebhookDelivery(store: runStore, url: url, secret: secret, clock: clock, logger: logger))
     }
+    services.append(UnansweredRunsService(store: runStore, lifetime: configuration.unansweredLifetime, clock: clock, logger: logger))
     if let retention = configuration.retention {
         services.append(RetentionService(store: runStore, retention: retention, clock: clock, logger: logger))
     }

@@ -60,8 +60,19 @@ struct ResearcherAPI: Sendable {
         ])
     }
 
-    private func startLink(_ request: Request, token: String) -> String {
-        configuration.absoluteURL("/start/\(token)", for: request)
+    /// A return address as it will be stored and used: parsed, with its scheme and host in
+    /// lower case, or nil when it is not an absolute http(s) URL with a host, carries a user
+    /// name or password, or holds white space, control characters or a backslash (which
+    /// browsers and parsers read differently).
+    static func normalizedReturnURL(_ text: String) -> String? {
+        guard text.utf8.count <= 2_000,
+              text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && $0 != "\\" && $0.isASCII }),
+              var components = URLComponents(string: text),
+              let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = components.host, !host.isEmpty, components.user == nil, components.password == nil else { return nil }
+        components.scheme = scheme
+        components.host = host.lowercased()
+        return components.url?.absoluteString
     }
 
     // MARK: Endpoints
@@ -88,23 +99,24 @@ struct ResearcherAPI: Sendable {
         }
         var returnURL: String?
         if let value = body["returnURL"] {
-            guard case .string(let text) = value, let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                  url.host != nil else {
-                return Self.problem(.unprocessableContent, "\"returnURL\" must be an absolute http or https URL.")
+            guard case .string(let text) = value, let normalized = Self.normalizedReturnURL(text) else {
+                return Self.problem(.unprocessableContent,
+                                    "\"returnURL\" must be an absolute http or https URL with a host, no user name or password, and no spaces or control characters.")
             }
-            returnURL = text
+            returnURL = normalized
         }
         for key in body.keys where !["survey", "participantId", "returnURL"].contains(key) {
             return Self.problem(.unprocessableContent, "Unknown key \"\(key)\"; use survey, participantId and returnURL.")
         }
         let now = clock()
         let run = pages.navigator.start(uuid: UUID(), now: now)
-        let ticket = ResumeTicket.make(now: now, lifetime: configuration.resumeLifetime)
+        // The start link is the only way in: no short code until the participant saves.
+        let ticket = ResumeTicket.make(now: now, lifetime: configuration.resumeLifetime, withCode: false)
         // The run belongs to no browser until someone opens its start link.
         let record = try await store.insert(RunRecord(run: run, surveyIdentifier: identifier, sessionID: "unclaimed",
                                                       updatedAt: now, resume: ticket, externalID: participant, returnURL: returnURL))
         guard case .object(var object) = summary(record, pages: pages) else { return Self.problem(.internalServerError, "") }
-        object["startLink"] = .string(startLink(request, token: ticket.token))
+        object["startLink"] = .string(configuration.absoluteURL("/start/\(ticket.token)", for: request, context))
         object["startLinkExpires"] = .string(DateTimeParsing.string(ticket.expiresAt, in: pages.navigator.timeZone))
         var response = Self.json(.object(object), status: .created)
         response.headers[.location] = "/api/v1/runs/\(record.id.uuidString.lowercased())"

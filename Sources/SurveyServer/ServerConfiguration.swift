@@ -32,6 +32,14 @@ public struct ServerConfiguration: Sendable {
     /// Where a completed run's result is posted, signed with `webhookSecret` (HMAC-SHA256).
     public var webhookURL: String?
     public var webhookSecret: Data?
+    /// Reverse proxies whose forwarding headers (client address, scheme, host) are believed.
+    public var trustedProxies: TrustedProxies = .none
+    /// How long a session lives without a request.
+    public var sessionLifetime: TimeInterval = 24 * 3600
+    /// Runs that were started but never given an answer are deleted this long after their last change.
+    public var unansweredLifetime: TimeInterval = 6 * 3600
+    /// How many runs one client may start in an hour; nil for no limit.
+    public var runsPerClientPerHour: Int? = 300
 
     public init(host: String = "127.0.0.1", port: Int = 8080, surveysDirectory: String = "Examples", dataDirectory: String = "data",
                 databasePath: String? = nil, templatesDirectory: String = "Templates", publicDirectory: String = "Public",
@@ -70,17 +78,34 @@ public struct ServerConfiguration: Sendable {
 import Hummingbird
 
 extension ServerConfiguration {
-    /// True when the request reached the server over HTTPS, directly or through a proxy that says so.
-    func isSecure(_ request: Request) -> Bool {
+    /// True when the request reached the server over HTTPS, directly or through a trusted
+    /// proxy that says so.
+    func isSecure(_ request: Request, _ context: SurveyRequestContext) -> Bool {
         alwaysSecureCookies || request.uri.scheme == .https
-            || request.headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https"
+            || (context.isForwarded(trusting: trustedProxies) && request.headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https")
     }
 
-    /// An absolute link to `path` on this server: under `publicURL` when set, else the request's host.
-    func absoluteURL(_ path: String, for request: Request) -> String {
+    /// An absolute link to `path` on this server: under `publicURL` when set; else, through a
+    /// trusted proxy, the scheme and host it forwards; else the address the connection arrived
+    /// at. A Host header from anyone else is not believed, so nobody can make the server hand
+    /// out links to another site.
+    func absoluteURL(_ path: String, for request: Request, _ context: SurveyRequestContext) -> String {
         if let publicURL { return publicURL.trimmingSuffix("/") + path }
-        let host = request.head.authority ?? "\(self.host):\(port)"
-        return (isSecure(request) ? "https" : "http") + "://" + host + path
+        let scheme = isSecure(request, context) ? "https" : "http"
+        if context.isForwarded(trusting: trustedProxies),
+           let host = request.headers[.init("X-Forwarded-Host")!] ?? request.head.authority, Self.isHostName(host) {
+            return scheme + "://" + host + path
+        }
+        if let local = context.localAddress, let ip = local.ipAddress, let port = local.port {
+            return scheme + "://" + (ip.contains(":") ? "[\(ip)]" : ip) + ":\(port)" + path
+        }
+        return scheme + "://" + host + ":\(port)" + path
+    }
+
+    /// A host with an optional port, and nothing that could end the authority of a URL.
+    static func isHostName(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 255
+            && text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || ".-:[]".unicodeScalars.contains($0)) }
     }
 }
 

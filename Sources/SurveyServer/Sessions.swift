@@ -2,23 +2,35 @@ import Crypto
 import Foundation
 import Synchronization
 
-/// Signs and checks the session cookie and derives each session's CSRF token.
+/// Signs and checks the session cookie and derives the CSRF tokens of forms.
 ///
-/// A session is a random 128-bit identifier. The cookie holds it with an HMAC-SHA256 of it,
-/// so a forged or altered cookie is refused; the CSRF token is another HMAC of it, so the
-/// server keeps no token table and any replica can check it.
+/// A session is a random 128-bit identifier. The cookie holds it with the time the cookie was
+/// issued and an HMAC-SHA256 of both, so a forged or altered cookie is refused and an idle one
+/// expires; the server keeps no session table and any replica can check it. A form's CSRF
+/// token is another HMAC: of the session and the run it changes, or, on a page that belongs to
+/// no run yet (a survey's first page, the resume form, a link's Continue page), of the session
+/// and the time the page was shown, which the token carries so that it expires with the session.
 struct SessionSigner: Sendable {
+    /// The cookie's name over plain HTTP.
     static let cookieName = "survey_session"
+    /// The cookie's name over HTTPS: the `__Host-` prefix makes browsers refuse it unless it
+    /// is Secure, for the whole host and set by the host itself, so a sibling domain cannot
+    /// plant one.
+    static let secureCookieName = "__Host-survey_session"
+
     /// Immutable once made, so sharing it between threads is safe.
     nonisolated(unsafe) private let key: SymmetricKey
+    /// How long a session lives without a request.
+    let lifetime: TimeInterval
 
     /// Signatures already checked or made: each costs two SHA-256 runs, and a participant
     /// sends the same cookie with every request.
     private let verifiedCookies = Memo(capacity: 4_096)
     private let tokens = Memo(capacity: 4_096)
 
-    init(secret: Data) {
+    init(secret: Data, lifetime: TimeInterval = 24 * 3600) {
         key = SymmetricKey(data: secret)
+        self.lifetime = lifetime
     }
 
     static func newSessionID() -> String {
@@ -37,33 +49,71 @@ struct SessionSigner: Sendable {
         return hmac.finalize().withUnsafeBytes { Base64URL.encode($0) }
     }
 
-    func cookieValue(for session: String) -> String {
-        session + "." + mac("session:", session)
+    // MARK: The cookie
+
+    func cookieValue(for session: String, issuedAt: Date) -> String {
+        let signed = session + "." + String(Int(issuedAt.timeIntervalSince1970))
+        return signed + "." + mac("session:", signed)
     }
 
-    /// The session in a cookie value, if its signature holds.
-    func session(fromCookie value: String) -> String? {
-        if let session = verifiedCookies[value] { return session }
-        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].utf8.count == 22 else { return nil }
-        let session = String(parts[0])
-        guard constantTimeEqual(mac("session:", session), String(parts[1])) else { return nil }
-        verifiedCookies[value] = session
-        return session
+    /// The session in a cookie value and when the cookie was issued, if its signature holds
+    /// and the session has not been idle past its lifetime.
+    func session(fromCookie value: String, now: Date) -> (session: String, issuedAt: Date)? {
+        let signed: String
+        if let known = verifiedCookies[value] {
+            signed = known
+        } else {
+            let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[0].utf8.count == 22, !parts[1].isEmpty, parts[1].utf8.count <= 12,
+                  parts[1].utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+            signed = parts[0] + "." + parts[1]
+            guard constantTimeEqual(mac("session:", signed), String(parts[2])) else { return nil }
+            verifiedCookies[value] = signed
+        }
+        guard let dot = signed.firstIndex(of: "."), let seconds = Int(signed[signed.index(after: dot)...]) else { return nil }
+        let issuedAt = Date(timeIntervalSince1970: TimeInterval(seconds))
+        guard now.timeIntervalSince(issuedAt) < lifetime, issuedAt.timeIntervalSince(now) < 300 else { return nil }
+        return (String(signed[..<dot]), issuedAt)
     }
 
-    func csrfToken(for session: String) -> String {
-        if let token = tokens[session] { return token }
-        let token = mac("csrf:", session)
-        tokens[session] = token
+    /// True when a cookie this old should be issued again, so that a session in use does not
+    /// expire: a cookie is renewed at most once every twenty-fourth of the lifetime.
+    func shouldRenew(issuedAt: Date, now: Date) -> Bool {
+        now.timeIntervalSince(issuedAt) > lifetime / 24
+    }
+
+    // MARK: CSRF tokens
+
+    /// The token of forms that change `run`.
+    func csrfToken(session: String, run: UUID) -> String {
+        let key = session + ":" + run.uuidString
+        if let token = tokens[key] { return token }
+        let token = mac("csrf:", key)
+        tokens[key] = token
         return token
     }
 
-    func checkCSRF(_ token: String?, session: String) -> Bool {
+    func checkCSRF(_ token: String?, session: String, run: UUID) -> Bool {
         guard let token else { return false }
-        return constantTimeEqual(csrfToken(for: session), token)
+        return constantTimeEqual(csrfToken(session: session, run: run), token)
     }
 
+    /// The token of a form on a page that belongs to no run yet, shown at `shownAt`.
+    func pageToken(session: String, shownAt: Date) -> String {
+        let seconds = String(Int(shownAt.timeIntervalSince1970))
+        return "t" + seconds + "." + mac("page:", session + ":" + seconds)
+    }
+
+    /// When the page whose form carried `token` was shown, if the token is this session's and
+    /// not older than the session's lifetime.
+    func checkPageToken(_ token: String?, session: String, now: Date) -> Date? {
+        guard let token, token.hasPrefix("t"), let dot = token.firstIndex(of: "."),
+              let seconds = Int(token[token.index(after: token.startIndex)..<dot]) else { return nil }
+        let shownAt = Date(timeIntervalSince1970: TimeInterval(seconds))
+        guard now.timeIntervalSince(shownAt) < lifetime, shownAt.timeIntervalSince(now) < 300,
+              constantTimeEqual(pageToken(session: session, shownAt: shownAt), token) else { return nil }
+        return shownAt
+    }
 }
 
 /// A bounded map of results that are costly to compute and never change; emptied when full.

@@ -67,6 +67,9 @@ public final class PostgresRunStore: RunStore {
                     next_attempt_at DOUBLE PRECISION NOT NULL)
                 """, logger: logger)
             try await connection.query("CREATE INDEX IF NOT EXISTS outbox_by_due ON outbox (next_attempt_at)", logger: logger)
+            // Runs written before are taken as answered, so none is deleted by mistake.
+            try await connection.query("ALTER TABLE runs ADD COLUMN IF NOT EXISTS unanswered BOOLEAN NOT NULL DEFAULT FALSE", logger: logger)
+            try await connection.query("CREATE INDEX IF NOT EXISTS runs_unanswered ON runs (updated_at) WHERE unanswered", logger: logger)
         }
     }
 
@@ -87,7 +90,7 @@ public final class PostgresRunStore: RunStore {
         for try await (id, survey, session, version, updatedAt, state, savedAt, code, token, expires, external, returnURL) in rows.decode(
             (UUID, String, String, Int, Double, String, Double?, String?, String?, Double?, String?, String?).self) {
             var resume: ResumeTicket?
-            if let code, let token, let expires { resume = ResumeTicket(code: code, token: token, expiresAt: Date(timeIntervalSince1970: expires)) }
+            if let token, let expires { resume = ResumeTicket(code: code, token: token, expiresAt: Date(timeIntervalSince1970: expires)) }
             let run = try decoder.decode(TaskRun.self, from: Data(state.utf8))
             _ = id
             records.append(RunRecord(run: run, surveyIdentifier: survey, sessionID: session, version: version,
@@ -102,12 +105,12 @@ public final class PostgresRunStore: RunStore {
         do {
             try await client.query("""
                 INSERT INTO runs (id, survey, session, finished, finish_reason, version, started_at, updated_at, state, saved_at,
-                                  resume_code, resume_token, resume_expires_at, external_id, return_url)
+                                  resume_code, resume_token, resume_expires_at, external_id, return_url, unanswered)
                 VALUES (\(record.id), \(record.surveyIdentifier), \(record.sessionID), \(record.run.isFinished),
                         \(record.run.finishReason?.rawValue), 1, \(record.run.startDate.timeIntervalSince1970),
                         \(record.updatedAt.timeIntervalSince1970), \(state), \(record.savedAt?.timeIntervalSince1970),
                         \(record.resume?.code), \(record.resume?.token), \(record.resume?.expiresAt.timeIntervalSince1970),
-                        \(record.externalID), \(record.returnURL))
+                        \(record.externalID), \(record.returnURL), \(record.isUnanswered))
                 """, logger: logger)
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             throw RunStoreError.duplicate
@@ -144,7 +147,8 @@ public final class PostgresRunStore: RunStore {
             UPDATE runs SET finished = \(record.run.isFinished), finish_reason = \(record.run.finishReason?.rawValue),
                 version = version + 1, updated_at = \(record.updatedAt.timeIntervalSince1970), state = \(state),
                 session = \(record.sessionID), saved_at = \(record.savedAt?.timeIntervalSince1970), resume_code = \(record.resume?.code),
-                resume_token = \(record.resume?.token), resume_expires_at = \(record.resume?.expiresAt.timeIntervalSince1970)
+                resume_token = \(record.resume?.token), resume_expires_at = \(record.resume?.expiresAt.timeIntervalSince1970),
+                unanswered = \(record.isUnanswered)
             WHERE id = \(record.id) AND version = \(record.version)
             RETURNING version
             """, logger: logger)
@@ -238,6 +242,15 @@ public final class PostgresRunStore: RunStore {
     public func deleteFinished(before date: Date) async throws -> Int {
         let rows = try await client.query("""
             WITH gone AS (DELETE FROM runs WHERE finished AND updated_at < \(date.timeIntervalSince1970) RETURNING 1)
+            SELECT count(*)::INTEGER FROM gone
+            """, logger: logger)
+        for try await count in rows.decode(Int.self) { return count }
+        return 0
+    }
+
+    public func deleteUnanswered(before date: Date) async throws -> Int {
+        let rows = try await client.query("""
+            WITH gone AS (DELETE FROM runs WHERE unanswered AND updated_at < \(date.timeIntervalSince1970) RETURNING 1)
             SELECT count(*)::INTEGER FROM gone
             """, logger: logger)
         for try await count in rows.decode(Int.self) { return count }

@@ -39,17 +39,30 @@ public struct RunRecord: Sendable, Hashable {
     }
 
     public var id: UUID { run.taskRunUUID }
+
+    /// True once any question of the run has a result (an answer, or a skip). Runs that were
+    /// started but never answered, and not saved or made through the API, are deleted after a while.
+    public var hasAnswers: Bool {
+        run.visits.contains { !$0.results.isEmpty }
+    }
+
+    /// True while the run may be deleted as started but never answered.
+    public var isUnanswered: Bool {
+        !run.isFinished && savedAt == nil && externalID == nil && !hasAnswers
+    }
 }
 
-/// A short code and a long link token that resume a saved run, until they expire.
+/// A long link token, and for a run the participant saved a short code, that resume a run
+/// until they expire.
 public struct ResumeTicket: Sendable, Hashable {
-    /// Eight characters from an alphabet without look-alikes, stored upper case.
-    public var code: String
+    /// Eight characters from an alphabet without look-alikes, stored upper case; only a run
+    /// the participant saved has one (a run made through the API has its start link only).
+    public var code: String?
     /// A random token for the resume link, too long to guess.
     public var token: String
     public var expiresAt: Date
 
-    public init(code: String, token: String, expiresAt: Date) {
+    public init(code: String?, token: String, expiresAt: Date) {
         self.code = code
         self.token = token
         self.expiresAt = expiresAt
@@ -58,9 +71,10 @@ public struct ResumeTicket: Sendable, Hashable {
     /// Letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L).
     public static let alphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
 
-    public static func make(now: Date, lifetime: TimeInterval) -> ResumeTicket {
+    /// A new ticket; `withCode` gives it a short code as well as the link token.
+    public static func make(now: Date, lifetime: TimeInterval, withCode: Bool = true) -> ResumeTicket {
         var generator = SystemRandomNumberGenerator()
-        let code = String((0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+        let code = withCode ? String((0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }) : nil
         let bytes = (0..<24).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         let token = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
         return ResumeTicket(code: code, token: token, expiresAt: now.addingTimeInterval(lifetime))
@@ -146,6 +160,8 @@ public protocol RunStore: Sendable {
     func records(matching query: RunQuery) async throws -> [RunRecord]
     /// Deletes finished runs (completed, discarded…) last changed before a date; returns how many.
     func deleteFinished(before date: Date) async throws -> Int
+    /// Deletes runs that are `isUnanswered` and were last changed before a date; returns how many.
+    func deleteUnanswered(before date: Date) async throws -> Int
     /// Like `update`, and in the same transaction queues an outbox event (a completion webhook),
     /// so the event exists exactly when the change does.
     func update(_ record: RunRecord, enqueuing payload: String) async throws -> RunRecord
@@ -246,6 +262,12 @@ public actor MemoryRunStore: RunStore {
 
     public func deleteFinished(before date: Date) -> Int {
         let old = records.values.filter { $0.run.isFinished && $0.updatedAt < date }.map(\.id)
+        for id in old { records[id] = nil }
+        return old.count
+    }
+
+    public func deleteUnanswered(before date: Date) -> Int {
+        let old = records.values.filter { $0.isUnanswered && $0.updatedAt < date }.map(\.id)
         for id in old { records[id] = nil }
         return old.count
     }

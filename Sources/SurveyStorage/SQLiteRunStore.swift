@@ -93,6 +93,13 @@ public final class SQLiteRunStore: RunStore {
                 try db.execute(sql: "UPDATE runs SET state = ? WHERE id = ?", arguments: [try Self.header(run), row["id"] as String])
             }
         }
+        migrator.registerMigration("v5-unanswered") { db in
+            // Runs written before are taken as answered, so none is deleted by mistake.
+            try db.alter(table: "runs") { table in
+                table.add(column: "unanswered", .boolean).notNull().defaults(to: false)
+            }
+            try db.create(index: "runs_unanswered", on: "runs", columns: ["updatedAt"], condition: Column("unanswered") == true)
+        }
         return migrator
     }
 
@@ -132,8 +139,8 @@ public final class SQLiteRunStore: RunStore {
                                        arguments: [row["id"] as String])
         run.visits = VisitList(try visits.map { try decoder.decode(StepVisit.self, from: $0) })
         var resume: ResumeTicket?
-        if let code: String = row["resumeCode"], let token: String = row["resumeToken"], let expires: Double = row["resumeExpiresAt"] {
-            resume = ResumeTicket(code: code, token: token, expiresAt: Date(timeIntervalSince1970: expires))
+        if let token: String = row["resumeToken"], let expires: Double = row["resumeExpiresAt"] {
+            resume = ResumeTicket(code: row["resumeCode"], token: token, expiresAt: Date(timeIntervalSince1970: expires))
         }
         return RunRecord(run: run, surveyIdentifier: row["survey"], sessionID: row["session"], version: row["version"],
                          updatedAt: Date(timeIntervalSince1970: row["updatedAt"]),
@@ -161,14 +168,14 @@ public final class SQLiteRunStore: RunStore {
                 try db.cachedStatement(
                     sql: """
                         INSERT INTO runs (id, survey, session, finished, finishReason, version, startedAt, updatedAt, state,
-                                          savedAt, resumeCode, resumeToken, resumeExpiresAt, externalID, returnURL)
-                        VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                          savedAt, resumeCode, resumeToken, resumeExpiresAt, externalID, returnURL, unanswered)
+                        VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """).execute(
                     arguments: [record.id.uuidString, record.surveyIdentifier, record.sessionID, record.run.isFinished,
                                 record.run.finishReason?.rawValue, record.run.startDate.timeIntervalSince1970,
                                 record.updatedAt.timeIntervalSince1970, state, record.savedAt?.timeIntervalSince1970,
                                 record.resume?.code, record.resume?.token, record.resume?.expiresAt.timeIntervalSince1970,
-                                record.externalID, record.returnURL])
+                                record.externalID, record.returnURL, record.isUnanswered])
                 try Self.writeVisits(db, id: id, encoded: encoded, from: 0, count: count, previousCount: 0)
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
@@ -201,12 +208,12 @@ public final class SQLiteRunStore: RunStore {
             try db.cachedStatement(
                 sql: """
                     UPDATE runs SET finished = ?, finishReason = ?, version = version + 1, updatedAt = ?, state = ?, session = ?,
-                                    savedAt = ?, resumeCode = ?, resumeToken = ?, resumeExpiresAt = ?
+                                    savedAt = ?, resumeCode = ?, resumeToken = ?, resumeExpiresAt = ?, unanswered = ?
                     WHERE id = ? AND version = ?
                     """).execute(
                 arguments: [record.run.isFinished, record.run.finishReason?.rawValue, record.updatedAt.timeIntervalSince1970, state,
                             record.sessionID, record.savedAt?.timeIntervalSince1970, record.resume?.code, record.resume?.token,
-                            record.resume?.expiresAt.timeIntervalSince1970, record.id.uuidString, record.version])
+                            record.resume?.expiresAt.timeIntervalSince1970, record.isUnanswered, record.id.uuidString, record.version])
             let changed = db.changesCount
             guard changed == 1 else { return changed }
             try Self.writeVisits(db, id: id, encoded: encoded, from: from, count: count, previousCount: previousCount)
@@ -309,6 +316,15 @@ public final class SQLiteRunStore: RunStore {
             try db.execute(sql: "DELETE FROM runs WHERE finished = 1 AND updatedAt < ?", arguments: [date.timeIntervalSince1970])
             return db.changesCount
         }
+    }
+
+    public func deleteUnanswered(before date: Date) async throws -> Int {
+        let deleted = try await committer.write { db in
+            try String.fetchAll(db, sql: "DELETE FROM runs WHERE unanswered = 1 AND updatedAt < ? RETURNING id",
+                                arguments: [date.timeIntervalSince1970])
+        }
+        for id in deleted.compactMap(UUID.init(uuidString:)) { cache.forget(id: id) }
+        return deleted.count
     }
 
     public func delete(id: UUID) async throws {

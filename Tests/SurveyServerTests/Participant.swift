@@ -16,13 +16,15 @@ enum Repository {
 func makeApplication(surveys: String = Repository.path("Examples"), templates: String = Repository.path("Templates"),
                      store: any RunStore = MemoryRunStore(), maximumBodySize: Int = 64 * 1024,
                      clock: @escaping @Sendable () -> Date = { Date() }, apiToken: String? = nil,
-                     publicURL: String? = nil) async throws -> some ApplicationProtocol {
+                     publicURL: String? = nil,
+                     configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> some ApplicationProtocol {
     var configuration = ServerConfiguration(
         surveysDirectory: surveys, dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("survey-\(UUID())").path,
         templatesDirectory: templates, publicDirectory: Repository.path("Public"), secret: Data(repeating: 7, count: 32),
         maximumBodySize: maximumBodySize)
     configuration.apiToken = apiToken
     configuration.publicURL = publicURL
+    configure(&configuration)
     return try await buildApplication(configuration: configuration, store: store, clock: clock)
 }
 
@@ -31,6 +33,8 @@ struct Participant {
     let client: any TestClientProtocol
     var cookie: String?
     var lastPage = ""
+    /// Sent with every request, as a proxy in front of this browser would add them.
+    var extraHeaders: HTTPFields = [:]
 
     init(_ client: any TestClientProtocol) {
         self.client = client
@@ -43,7 +47,7 @@ struct Participant {
 
     @discardableResult
     mutating func get(_ uri: String) async throws -> TestResponse {
-        var headers: HTTPFields = [:]
+        var headers = extraHeaders
         if let cookie { headers[.cookie] = cookie }
         let response = try await client.execute(uri: uri, method: .get, headers: headers)
         remember(response)
@@ -57,11 +61,21 @@ struct Participant {
         if !pairs.contains(where: { $0.0 == "_visit" }), let visit = Self.hidden("_visit", in: lastPage) { all.append(("_visit", visit)) }
         if !pairs.contains(where: { $0.0 == "_page" }), let page = Self.hidden("_page", in: lastPage) { all.append(("_page", page)) }
         let body = all.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
-        var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+        var headers = extraHeaders
+        headers[.contentType] = "application/x-www-form-urlencoded"
         if let cookie { headers[.cookie] = cookie }
         let response = try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
         remember(response)
         return response
+    }
+
+    /// Opens a resume or start link and presses its Continue button, as a participant does;
+    /// returns the response to the button.
+    @discardableResult
+    mutating func claim(_ link: String) async throws -> TestResponse {
+        let path = String(link[(link.range(of: "/start/") ?? link.range(of: "/resume/"))!.lowerBound...])
+        try await get(path)
+        return try await post(path, [])
     }
 
     /// Posts a page and follows the redirect, as a browser does.

@@ -30,12 +30,24 @@ struct ParticipantFlowTests {
         }
     }
 
-    @Test("Cookies are Secure when a proxy says the request came over HTTPS")
-    func secureBehindProxy() async throws {
-        let app = try await makeApplication()
-        try await app.test(.router) { client in
-            let response = try await client.execute(uri: "/surveys/fever-triage", method: .get, headers: [.init("X-Forwarded-Proto")!: "https"])
-            #expect(response.headers[.setCookie]?.contains("Secure") == true)
+    @Test("Cookies are Secure and __Host- prefixed when a trusted proxy says the request came over HTTPS, and not when anyone else does")
+    func secureBehindTrustedProxyOnly() async throws {
+        let headers: HTTPFields = [.init("X-Forwarded-Proto")!: "https"]
+        let trusting = try await makeApplication(configure: { $0.trustedProxies = try! TrustedProxies(["127.0.0.1"]) })
+        try await trusting.test(.live) { client in
+            let response = try await client.execute(uri: "/surveys/fever-triage", method: .get, headers: headers)
+            let cookie = try #require(response.headers[.setCookie])
+            #expect(cookie.hasPrefix("__Host-survey_session="))
+            #expect(cookie.contains("Secure"))
+            #expect(cookie.contains("Path=/"))
+            #expect(!cookie.contains("Domain"))
+        }
+        let untrusting = try await makeApplication(configure: { $0.trustedProxies = try! TrustedProxies(["10.0.0.0/8"]) })
+        try await untrusting.test(.live) { client in
+            let response = try await client.execute(uri: "/surveys/fever-triage", method: .get, headers: headers)
+            let cookie = try #require(response.headers[.setCookie])
+            #expect(cookie.hasPrefix("survey_session="))
+            #expect(!cookie.contains("Secure"))
         }
     }
 

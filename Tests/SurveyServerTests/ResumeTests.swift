@@ -66,9 +66,11 @@ struct ResumeTests {
             var first = Participant(client)
             let (_, link) = try await Self.saveMidway(&first)
             var second = Participant(client)
-            let response = try await second.get(link)
+            let page = try await second.get(link)
+            #expect(page.status == .ok)
+            #expect(page.headers[.setCookie] != nil)
+            let response = try await second.post(link, [])
             #expect(response.status == .seeOther)
-            #expect(response.headers[.setCookie] != nil)
             try await second.get("/surveys/wellbeing-check")
             #expect(second.heading == "How long did you usually sleep each night?")
         }
@@ -97,7 +99,7 @@ struct ResumeTests {
             let refused = try await second.post("/resume", [("code", code)])
             #expect(refused.status == .unprocessableContent)
             #expect(second.lastPage.contains("This code has expired"))
-            let viaLink = try await second.get(link)
+            let viaLink = try await second.claim(link)
             #expect(viaLink.status == .gone)
         }
     }

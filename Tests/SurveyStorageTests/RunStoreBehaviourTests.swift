@@ -153,10 +153,57 @@ struct RunStoreQueryTests {
         record.savedAt = record.updatedAt
         record.resume = ticket
         _ = try await store.update(record)
-        #expect(try await store.record(resumeCode: ticket.code)?.id == record.id)
+        #expect(try await store.record(resumeCode: try #require(ticket.code))?.id == record.id)
         #expect(try await store.record(resumeToken: ticket.token)?.resume == ticket)
         #expect(try await store.record(resumeCode: "ZZZZZZZZ") == nil)
         #expect(try await store.record(id: record.id)?.status == "saved")
+    }
+
+    @Test("A ticket without a code (a run made through the API) is found by its link only", arguments: RunStoreBehaviourTests.Kind.allCases)
+    func codelessTicket(_ kind: RunStoreBehaviourTests.Kind) async throws {
+        let store = try await RunStoreBehaviourTests.makeStore(kind)
+        var first = RunStoreBehaviourTests.record(session: "a")
+        first.resume = ResumeTicket.make(now: first.updatedAt, lifetime: 3600, withCode: false)
+        var second = RunStoreBehaviourTests.record(session: "b")
+        second.resume = ResumeTicket.make(now: second.updatedAt, lifetime: 3600, withCode: false)
+        _ = try await store.insert(first)
+        _ = try await store.insert(second)
+        #expect(first.resume?.code == nil)
+        #expect(try await store.record(resumeToken: try #require(first.resume?.token))?.resume == first.resume)
+        #expect(try await store.record(resumeToken: try #require(second.resume?.token))?.id == second.id)
+    }
+
+    @Test("Runs started but never answered are deleted after a while; answered, saved, API-made and finished ones stay",
+          arguments: RunStoreBehaviourTests.Kind.allCases)
+    func unansweredRunsAreDeleted(_ kind: RunStoreBehaviourTests.Kind) async throws {
+        let store = try await RunStoreBehaviourTests.makeStore(kind)
+        let empty = try await store.insert(RunStoreBehaviourTests.record(session: "empty", at: 0))
+        var answered = RunStoreBehaviourTests.record(session: "answered", at: 0)
+        answered.run.visits[0].results = [QuestionResult(identifier: "q1", type: .boolean, startDate: answered.updatedAt,
+                                                         endDate: answered.updatedAt, answer: .boolean(true))]
+        answered = try await store.insert(answered)
+        var saved = RunStoreBehaviourTests.record(session: "saved", at: 0)
+        saved.savedAt = saved.updatedAt
+        saved = try await store.insert(saved)
+        var external = RunStoreBehaviourTests.record(session: "unclaimed", at: 0)
+        external.externalID = "P-1"
+        external = try await store.insert(external)
+        var finished = RunStoreBehaviourTests.record(session: "finished", at: 0)
+        finished.run.finishReason = .completed
+        finished = try await store.insert(finished)
+        let recent = try await store.insert(RunStoreBehaviourTests.record(session: "recent", at: 500))
+        // An empty run that gets its first answer by an update is no longer unanswered.
+        var later = try await store.insert(RunStoreBehaviourTests.record(session: "later", at: 0))
+        later.run.visits[0].results = answered.run.visits[0].results
+        later = try await store.update(later)
+
+        let cutoff = empty.updatedAt.addingTimeInterval(100)
+        #expect(try await store.deleteUnanswered(before: cutoff) == 1)
+        #expect(try await store.record(id: empty.id) == nil)
+        for kept in [answered, saved, external, finished, recent, later] {
+            #expect(try await store.record(id: kept.id) != nil)
+        }
+        #expect(try await store.deleteUnanswered(before: cutoff) == 0)
     }
 
     @Test("Runs are listed by survey, status and time, newest first", arguments: RunStoreBehaviourTests.Kind.allCases)
@@ -178,7 +225,7 @@ struct RunStoreQueryTests {
     @Test("Codes are eight characters from an alphabet without look-alikes, read in any case")
     func codes() {
         for _ in 0..<200 {
-            let code = ResumeTicket.make(now: Date(), lifetime: 1).code
+            let code = ResumeTicket.make(now: Date(), lifetime: 1).code ?? ""
             #expect(code.count == 8)
             #expect(!code.contains { "01OIL".contains($0) })
             #expect(ResumeTicket.normalize(code.lowercased()) == code)

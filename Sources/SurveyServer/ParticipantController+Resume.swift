@@ -1,0 +1,148 @@
+import Foundation
+import Hummingbird
+import SurveyCore
+import SurveyRendering
+import SurveyStorage
+
+/// Saving for later and resuming: the saved page, the resume code form, and the single-use
+/// resume and start links, which a GET only shows and a POST claims, so that a mail scanner
+/// or link preview that opens a link does not spend it.
+extension ParticipantController {
+    /// After "Save for later": the resume link and code, and when they expire.
+    func saved(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let pages = try survey(context)
+        let visitor = visitor(request, context, pages: pages)
+        guard !visitor.isNew, let record = try await store.activeRecord(session: visitor.session, survey: pages.task.identifier),
+              record.savedAt != nil, let ticket = record.resume, let code = ticket.code else {
+            return redirect("/surveys/\(pages.task.identifier)", visitor: visitor)
+        }
+        let expires = Messages.day(CalendarDate(ticket.expiresAt, in: pages.navigator.timeZone))
+        let words = Catalog(language: visitor.language)
+        let body = pages.renderPage("saved", language: visitor.language, title: words["savedTitle"], values: [
+            "resumeCode": String(code.prefix(4)) + " " + String(code.suffix(4)),
+            "resumeLink": configuration.absoluteURL("/resume/\(ticket.token)", for: request, context),
+            "savedExpiresText": words["savedExpires"].replacingOccurrences(of: "%@", with: expires),
+        ])
+        return html(body, visitor: visitor)
+    }
+
+    private func anyPages() throws -> SurveyPages {
+        guard let pages = catalog.surveys.values.sorted(by: { $0.task.identifier < $1.task.identifier }).first else {
+            throw HTTPError(.notFound)
+        }
+        return pages
+    }
+
+    /// The form where a participant types the code they were given when they saved.
+    func resumeForm(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let pages = try anyPages()
+        let visitor = visitor(request, context, pages: nil)
+        return html(resumePage(pages, visitor: visitor, typed: "", errorKey: nil), visitor: visitor)
+    }
+
+    private func resumePage(_ pages: SurveyPages, visitor: Visitor, typed: String, errorKey: String?) -> String {
+        let words = Catalog(language: visitor.language)
+        var values: [String: Any] = [
+            "csrf": signer.pageToken(session: visitor.session, shownAt: clock()), "typed": typed, "surveyTitle": words["resumeTitle"],
+        ]
+        var issues: [AnswerIssue] = []
+        if let errorKey {
+            values["resumeError"] = words[errorKey]
+            issues = [AnswerIssue(field: "code", code: .notAChoice, message: words[errorKey])]
+        }
+        return pages.renderPage("resume", language: visitor.language, title: words["resumeTitle"], values: values, issues: issues)
+    }
+
+    /// A typed code. Codes can be guessed, so a client past its limit, or a code whose first
+    /// half has been tried too often from anywhere, is refused before the look-up; a place is
+    /// taken for each try at once (so a burst in parallel gets no more tries), and given back
+    /// when the code was right.
+    func resumeWithCode(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let pages = try anyPages()
+        let visitor = visitor(request, context, pages: nil)
+        let fields = try await formFields(request)
+        let now = clock()
+        guard !visitor.isNew, signer.checkPageToken(fields["_csrf"], session: visitor.session, now: now) != nil else {
+            throw HTTPError(.forbidden, message: Catalog(language: visitor.language)["formExpired"])
+        }
+        let typed = fields["code"] ?? ""
+        func refuse(_ key: String, _ status: HTTPResponse.Status) -> Response {
+            html(resumePage(pages, visitor: visitor, typed: typed, errorKey: key), status: status, visitor: nil)
+        }
+        let client = clientKey(request, context)
+        guard let clientSlot = await limits.resumeByClient.reserve(client, now: now) else { return refuse("resumeTooMany", .tooManyRequests) }
+        guard let code = ResumeTicket.normalize(typed) else { return refuse("resumeCodeMalformed", .unprocessableContent) }
+        let half = String(code.prefix(4))
+        guard let codeSlot = await limits.resumeByCode.reserve(half, now: now) else { return refuse("resumeTooMany", .tooManyRequests) }
+        guard let record = try await store.record(resumeCode: code) else { return refuse("resumeCodeUnknown", .unprocessableContent) }
+        await limits.resumeByClient.release(client, reservedAt: clientSlot)
+        await limits.resumeByCode.release(half, reservedAt: codeSlot)
+        return try await resume(record, visitor: visitor, now: now) { refuse("resumeCodeExpired", .unprocessableContent) }
+    }
+
+    /// A resume or start link: a page with a Continue button. Nothing is looked up, spent or
+    /// counted until the button is pressed.
+    func claimPage(_ request: Request, _ context: SurveyRequestContext, starting: Bool) async throws -> Response {
+        let pages = try anyPages()
+        let visitor = visitor(request, context, pages: nil)
+        guard let token = context.parameters.get("token"), token.utf8.count <= 64 else { throw HTTPError(.notFound) }
+        let words = Catalog(language: visitor.language)
+        let title = words[starting ? "claimStartTitle" : "claimResumeTitle"]
+        let body = pages.renderPage("claim", language: visitor.language, title: title, values: [
+            "surveyTitle": title, "claimTitle": title, "claimText": words[starting ? "claimStartText" : "claimResumeText"],
+            "claimAction": (starting ? "/start/" : "/resume/") + token,
+            "csrf": signer.pageToken(session: visitor.session, shownAt: clock()),
+        ])
+        return html(body, visitor: visitor)
+    }
+
+    /// The Continue button of a link's page. Link tokens are too long to guess, so the token is
+    /// looked up first and a valid one works even for a client past its limit; only failures count.
+    func claim(_ request: Request, _ context: SurveyRequestContext, starting: Bool) async throws -> Response {
+        let pages = try anyPages()
+        let visitor = visitor(request, context, pages: nil)
+        let fields = try await formFields(request)
+        let now = clock()
+        guard !visitor.isNew, signer.checkPageToken(fields["_csrf"], session: visitor.session, now: now) != nil else {
+            throw HTTPError(.forbidden, message: Catalog(language: visitor.language)["formExpired"])
+        }
+        if let token = context.parameters.get("token"), let record = try await store.record(resumeToken: token) {
+            return try await resume(record, visitor: visitor, now: now) {
+                errorPage(pages, status: .gone, titleKey: "notFoundTitle", textKey: "claimExpired", visitor: visitor)
+            }
+        }
+        guard await limits.resumeByClient.reserve(clientKey(request, context), now: now) != nil else {
+            return errorPage(pages, status: .tooManyRequests, titleKey: "notFoundTitle", textKey: "claimTooMany", visitor: visitor)
+        }
+        return errorPage(pages, status: .notFound, titleKey: "notFoundTitle", textKey: "claimUnknown", visitor: visitor)
+    }
+
+    /// Binds a saved (or API-made) run to this browser and shows it where it stopped; the code
+    /// and link then stop working.
+    private func resume(_ record: RunRecord, visitor: Visitor, now: Date, onExpired: () -> Response) async throws -> Response {
+        guard let ticket = record.resume, !record.run.isFinished, ticket.expiresAt > now else { return onExpired() }
+        var resumed = record
+        resumed.sessionID = visitor.session
+        resumed.savedAt = nil
+        resumed.resume = nil
+        resumed.updatedAt = now
+        do {
+            _ = try await store.update(resumed)
+        } catch let error as RunStoreError where error.isConflict {
+            return onExpired()
+        }
+        return redirect("/surveys/\(record.surveyIdentifier)", visitor: visitor)
+    }
+
+    /// The body of a completion webhook: the run, its participant id and its result (spec §5).
+    func completionEvent(_ record: RunRecord, pages: SurveyPages) -> String {
+        let result = pages.navigator.result(of: record.run, now: record.updatedAt)
+        return JSONWriter.string(.object([
+            "event": .string("run.completed"),
+            "run": .string(record.id.uuidString.lowercased()),
+            "survey": .string(record.surveyIdentifier),
+            "participantId": record.externalID.map(JSONValue.string),
+            "result": result.json(in: pages.navigator.timeZone),
+        ]), pretty: false)
+    }
+}
