@@ -141,9 +141,27 @@ def mac(purpose, value):
 
 
 def new_session():
-    """A session as the server makes one: (session id, cookie value, CSRF token)."""
+    """A session as the server makes one: (session id, cookie value); the cookie carries the
+    time it was issued."""
     sid = b64url(secrets.token_bytes(16))
-    return sid, f"{sid}.{mac('session', sid)}", mac("csrf", sid)
+    signed = f"{sid}.{int(time.time())}"
+    return sid, f"{signed}.{mac('session', signed)}"
+
+
+def run_token(sid, run_id):
+    """The CSRF token of forms that change the run `run_id` (upper-case UUID) of session `sid`."""
+    return mac("csrf", f"{sid}:{run_id.upper()}")
+
+
+def fresh_tokens(sid):
+    """For a session with no run yet: the token of its first page (shown now), and the token of
+    the run its first post starts (the run's id is derived from the session and that time)."""
+    shown = str(int(time.time()))
+    digest = bytearray(hmac.new(SECRET.encode(), f"run:{sid}:{shown}".encode(), hashlib.sha256).digest()[:16])
+    digest[6] = (digest[6] & 0x0F) | 0x40
+    digest[8] = (digest[8] & 0x3F) | 0x80
+    run_id = str(uuid.UUID(bytes=bytes(digest))).upper()
+    return f"t{shown}.{mac('page', sid + ':' + shown)}", run_token(sid, run_id)
 
 
 # ----------------------------------------------------------------------------- surveys
@@ -172,7 +190,9 @@ class Survey:
         self.name, self.port = name, port or free_port()
         os.makedirs(data, exist_ok=True)
         self.database = os.path.join(data, "runs.sqlite")
+        # Every simulated participant comes from 127.0.0.1, so the limit on new runs per client is off.
         cmd = [binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--surveys", surveys, "--data", data,
+               "--runs-per-hour", "0",
                "--templates", os.path.join(ROOT, "Templates"), "--public", os.path.join(ROOT, "Public")]
         if store:
             cmd += ["--store", store]
@@ -201,7 +221,8 @@ class Participant:
     """A browser walking a survey over one keep-alive connection (set-up only, not measured)."""
 
     def __init__(self, port, survey):
-        self.sid, self.cookie, self.csrf = new_session()
+        self.sid, self.cookie = new_session()
+        self.csrf = None
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.path = f"/surveys/{survey}"
 
@@ -217,9 +238,11 @@ class Participant:
         status, body = self.request("GET")
         if status != 200:
             raise RuntimeError(f"GET {self.path} answered {status}")
+        self.csrf = re.search(rb'name="_csrf" value="([^"]*)"', body).group(1).decode()
         return body
 
     def answer(self, k):
+        self.page()  # the page's token: the first answer starts the run, and the token follows the run
         status, _ = self.request("POST", urllib.parse.urlencode({"_csrf": self.csrf, f"q{k}": str(k % 5 + 1), "_action": "next"}))
         if status != 303:
             raise RuntimeError(f"POST q{k} answered {status}")
@@ -228,7 +251,6 @@ class Participant:
 def walk(port, survey, answers):
     """A participant whose run has answered the first `answers` questions; returns it."""
     p = Participant(port, survey)
-    p.page()
     for k in range(1, answers + 1):
         p.answer(k)
     return p
@@ -236,8 +258,8 @@ def walk(port, survey, answers):
 
 # ----------------------------------------------------------------------------- populating a store quickly
 def clone_runs(database, template_session, sessions, batch=50_000):
-    """Copies the template's run (found by its session) once per session given (None: a random
-    session nobody will use), each with a new id. Runs in one transaction per batch."""
+    """Copies the template's run (found by its session) once per (run id, session) given (None:
+    a new id and a random session nobody will use). Runs in one transaction per batch."""
     con = sqlite3.connect(database, timeout=60)
     try:
         con.execute("PRAGMA synchronous = OFF")
@@ -262,8 +284,9 @@ def clone_runs(database, template_session, sessions, batch=50_000):
             con.execute("COMMIT")
             pending.clear()
 
-        for session in sessions:
-            pending.append((str(uuid.uuid4()).upper(), session or b64url(secrets.token_bytes(16))))
+        for pair in sessions:
+            run_id, session = pair or (str(uuid.uuid4()).upper(), b64url(secrets.token_bytes(16)))
+            pending.append((run_id, session))
             if len(pending) >= batch:
                 flush()
         if pending:
@@ -281,13 +304,15 @@ def completed_runs(database):
 
 
 def participants_file(path, positioned, fresh):
-    """positioned: [(cookie, csrf, answered)]; fresh: how many new sessions follow them."""
+    """positioned: [(cookie, csrf, answered)]; fresh: how many new sessions follow them, each
+    with its first page's token and the token of the run its first answer starts."""
     with open(path, "w") as f:
         for cookie, csrf, answered in positioned:
             f.write(f"{cookie} {csrf} {answered}\n")
         for _ in range(fresh):
-            _, cookie, csrf = new_session()
-            f.write(f"{cookie} {csrf} -\n")
+            sid, cookie = new_session()
+            first, then = fresh_tokens(sid)
+            f.write(f"{cookie} {first} - {then}\n")
 
 
 def warm(port, survey, positioned, connections=4):
@@ -315,11 +340,11 @@ def positioned_pool(server, survey, questions, count, depth):
     copy so that nothing it holds in memory is stale."""
     template = walk(server.port, survey, depth)
     template.conn.close()
-    sessions = [new_session() for _ in range(count)]
+    sessions = [(str(uuid.uuid4()).upper(), *new_session()) for _ in range(count)]
     server.stop()
-    clone_runs(server.database, template.sid, [sid for sid, _, _ in sessions])
+    clone_runs(server.database, template.sid, [(run_id, sid) for run_id, sid, _ in sessions])
     server.start()
-    return [(cookie, csrf, depth) for _, cookie, csrf in sessions]
+    return [(cookie, run_token(sid, run_id), depth) for run_id, sid, cookie in sessions]
 
 
 # ----------------------------------------------------------------------------- peers
@@ -620,8 +645,8 @@ def main():
             servers[count] = s
         base = servers[run_counts[0]]
 
-        # the step page, captured for nginx and the results (a participant at question 1)
-        page_owner = walk(base.port, "bench-10", 0)
+        # the step page, captured for nginx and the results (a participant at question 2)
+        page_owner = walk(base.port, "bench-10", 1)
         step_page = page_owner.page()
         page_owner.conn.close()
         with open(os.path.join(args.out, "step-page.html"), "wb") as f:
@@ -659,7 +684,7 @@ def main():
                           note=f"nginx serving the project's step page ({len(step_page)} B) as a static file"))
         for count in run_counts:
             s = servers[count]
-            reader = walk(s.port, "bench-10", 0)
+            reader = walk(s.port, "bench-10", 1)
             reader.conn.close()
             cases.append(Case(f"get-runs-{count}", "get", get_target(s, reader), s.pids,
                               note=f"GET the current step page, {count} runs stored"))

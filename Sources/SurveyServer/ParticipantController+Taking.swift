@@ -87,7 +87,8 @@ extension ParticipantController {
                 throw expired
             }
             // The first answer starts the run, dated from when its first page was shown.
-            record = RunRecord(run: pages.navigator.start(uuid: UUID(), now: shownAt), surveyIdentifier: identifier,
+            record = RunRecord(run: pages.navigator.start(uuid: signer.runID(session: visitor.session, shownAt: shownAt), now: shownAt),
+                               surveyIdentifier: identifier,
                                sessionID: visitor.session, version: 0, updatedAt: now)
             runStart = shownAt
         }
@@ -135,8 +136,8 @@ extension ParticipantController {
         record.updatedAt = now
         do {
             record = try await write(record, isNew: runStart != nil, request: request, context: context, pages: pages)
-        } catch let error as RunStoreError where error.isConflict {
-            // Another request moved the run first: show where it stands now.
+        } catch let error as RunStoreError where error.isConflict || error.isDuplicate {
+            // Another request moved (or started) the run first: show where it stands now.
             return redirect("/surveys/\(identifier)")
         } catch is RunStartLimit {
             return errorPage(pages, status: .tooManyRequests, titleKey: "tooManyRuns", textKey: "tooManyRuns", visitor: visitor)

@@ -104,6 +104,17 @@ struct SessionSigner: Sendable {
         return "t" + seconds + "." + mac("page:", session + ":" + seconds)
     }
 
+    /// The identifier of the run that the first post from a page shown at `shownAt` starts:
+    /// derived from the session and that time under the secret, so it cannot be guessed, and a
+    /// first page posted twice (a double click, a second tab) starts one run, not two.
+    func runID(session: String, shownAt: Date) -> UUID {
+        var hmac = HMAC<SHA256>(key: key)
+        hmac.update(data: Data(("run:" + session + ":" + String(Int(shownAt.timeIntervalSince1970))).utf8))
+        let bytes = Array(hmac.finalize())
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], (bytes[6] & 0x0F) | 0x40, bytes[7],
+                           (bytes[8] & 0x3F) | 0x80, bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+
     /// When the page whose form carried `token` was shown, if the token is this session's and
     /// not older than the session's lifetime.
     func checkPageToken(_ token: String?, session: String, now: Date) -> Date? {

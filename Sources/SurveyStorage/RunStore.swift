@@ -129,6 +129,12 @@ public struct RunStoreError: Error, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// A run with the same identifier was stored first.
+    public var isDuplicate: Bool {
+        if case .duplicate = kind { return true }
+        return false
+    }
+
     public var description: String {
         switch kind {
         case .conflict: return "The run was changed by another request."

@@ -56,6 +56,28 @@ struct SecurityReviewTests {
         }
     }
 
+    @Test("A first page posted twice at once (a double click) starts one run, not two")
+    func doubleClickOnFirstPage() async throws {
+        let store = MemoryRunStore()
+        let app = try await makeApplication(store: store)
+        try await app.test(.router) { client in
+            var browser = Participant(client)
+            try await browser.get("/surveys/fever-triage")
+            let snapshot = browser
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for _ in 0..<2 {
+                    group.addTask {
+                        var copy = snapshot
+                        return try await copy.post("/surveys/fever-triage", [("_action", "next")]).status
+                    }
+                }
+                return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
+            }
+            #expect(statuses == [.seeOther, .seeOther])
+            #expect(await Self.runCount(store) == 1)
+        }
+    }
+
     @Test("One client may start only so many runs in an hour")
     func runStartsAreLimited() async throws {
         let store = MemoryRunStore()

@@ -35,8 +35,8 @@ def start_server(tmp_path_factory):
     """Starts another server on a folder of surveys; stopped at the end of the session."""
     started = []
 
-    def start(surveys: Path) -> Server:
-        srv = Server(surveys, tmp_path_factory.mktemp("survey-data")).start()
+    def start(surveys: Path, extra: tuple = ()) -> Server:
+        srv = Server(surveys, tmp_path_factory.mktemp("survey-data"), extra=extra).start()
         started.append(srv)
         return srv
 

@@ -6,7 +6,8 @@
 --
 -- participants_file: lines "<cookie> <csrf> <answered>", where <answered> is how many of
 -- the survey's questions (q1 … q<questions>) the participant's run has answered; a line with
--- "-" instead of a number is a fresh session that has no run yet.
+-- "-" instead of a number is a fresh session that has no run yet, and carries a fourth field:
+-- the token of the run its first answer starts (<csrf> is then its first page's token).
 --
 -- cycle  GET /surveys/<survey> (the current step), then POST its answer (durable commit, 303),
 --        then GET the next step: two requests per answered step, what a browser does.
@@ -44,10 +45,10 @@ function init(args)
    path = "/surveys/" .. survey
    local i = 0
    for line in io.lines(file) do
-      local cookie, csrf, answered = line:match("^(%S+)%s+(%S+)%s+(%S+)")
+      local cookie, csrf, answered, then_csrf = line:match("^(%S+)%s+(%S+)%s+(%S+)%s*(%S*)")
       if cookie then
          if i % nthreads == tid then
-            local p = { cookie = "survey_session=" .. cookie, csrf = csrf }
+            local p = { cookie = "survey_session=" .. cookie, csrf = csrf, then_csrf = then_csrf }
             if answered == "-" then
                p.answered, p.phase = 0, "get"
             else
@@ -100,8 +101,13 @@ function request()
    end
    n_post = n_post + 1
    local choice = tostring(k % 5 + 1)
+   local csrf = p.csrf
+   if p.then_csrf and p.then_csrf ~= "" then
+      -- the first answer starts the run; the run's own token serves from then on
+      p.csrf, p.then_csrf = p.then_csrf, nil
+   end
    return wrk.format("POST", path, { ["Cookie"] = p.cookie, ["Content-Type"] = "application/x-www-form-urlencoded" },
-                     "_csrf=" .. p.csrf .. "&q" .. k .. "=" .. choice .. "&_action=next")
+                     "_csrf=" .. csrf .. "&q" .. k .. "=" .. choice .. "&_action=next")
 end
 
 function response(status, headers, body)
