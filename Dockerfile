@@ -1,7 +1,9 @@
-# Build stage: the Swift toolchain compiles a static-stdlib release binary.
+# Build stage: the Swift toolchain compiles a static-stdlib release binary. The headers of the
+# two system libraries it links (libxml2 for the sanitizer, SQLite for GRDB) are named here
+# even though the image has them, so that the build says what it needs.
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libxml2-dev \
+ && apt-get install -y --no-install-recommends libxml2-dev libsqlite3-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -11,20 +13,25 @@ COPY Tests ./Tests
 RUN swift build -c release --product survey --static-swift-stdlib \
  && cp "$(swift build -c release --show-bin-path)/survey" /usr/local/bin/survey
 
-# Runtime stage: a slim Debian with libxml2 and time zone data, running as a non-root user.
+# Runtime stage: a slim Debian with the shared libraries the binary loads (libxml2, SQLite),
+# time zone data and CA certificates (HTTPS webhooks, TLS to PostgreSQL), running as a
+# non-root user whose numeric id the host can resolve. Tests/docker checks the packages
+# against `ldd` of the binary.
 FROM debian:bookworm-slim
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libxml2 tzdata ca-certificates libcurl4 \
+ && apt-get install -y --no-install-recommends libxml2 libsqlite3-0 tzdata ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
- && useradd --system --create-home --home-dir /srv/survey --uid 10001 survey
+ && groupadd --system --gid 10001 survey \
+ && useradd --system --uid 10001 --gid survey --create-home --home-dir /srv/survey \
+      --shell /usr/sbin/nologin survey
 COPY --from=build /usr/local/bin/survey /usr/local/bin/survey
 COPY Examples /srv/survey/Examples
 COPY Templates /srv/survey/Templates
 COPY Public /srv/survey/Public
 COPY schema /srv/survey/schema
 WORKDIR /srv/survey
-RUN mkdir -p /srv/survey/data && chown survey:survey /srv/survey/data
-USER survey
+RUN mkdir -p /srv/survey/data && chown 10001:10001 /srv/survey/data
+USER 10001:10001
 EXPOSE 8080
 VOLUME ["/srv/survey/data"]
 ENTRYPOINT ["/usr/local/bin/survey"]

