@@ -30,6 +30,7 @@ public struct Catalog: Sendable {
         "savedExpires": "The link and the code work until %@. Keep them private: anyone with them can see your answers.",
         "resumeTitle": "Carry on with a saved survey", "resumeCodeLabel": "Your 8-character code", "resumeHint": "For example, ABCD 2345",
         "resumeButton": "Carry on", "resumeLinkText": "Carry on with a saved survey",
+        "errorReference": "If it happens again, tell the study team this reference: %@",
     ]
 
     static let spanish: [String: String] = [
@@ -53,6 +54,7 @@ public struct Catalog: Sendable {
         "savedExpires": "El enlace y el código funcionan hasta el %@. No los comparta: quien los tenga puede ver sus respuestas.",
         "resumeTitle": "Continuar una encuesta guardada", "resumeCodeLabel": "Su código de 8 caracteres", "resumeHint": "Por ejemplo, ABCD 2345",
         "resumeButton": "Continuar", "resumeLinkText": "Continuar una encuesta guardada",
+        "errorReference": "Si vuelve a ocurrir, indique esta referencia al equipo del estudio: %@",
     ]
 
     public init(language: String) {
@@ -69,5 +71,10 @@ public struct Catalog: Sendable {
 
     public func format(_ key: String, _ number: Int) -> String {
         self[key].replacingOccurrences(of: "%d", with: String(number))
+    }
+
+    /// The sentence of an error page that gives the reference of the failed request.
+    public func reference(_ requestID: String) -> String {
+        self["errorReference"].replacingOccurrences(of: "%@", with: requestID)
     }
 }

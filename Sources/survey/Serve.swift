@@ -9,7 +9,7 @@ struct Serve: AsyncParsableCommand {
         abstract: "Serve surveys as accessible HTML forms, with runs kept in the embedded SQLite store.",
         discussion: "Every option can also be set in the environment: SURVEY_HOST, SURVEY_PORT, SURVEY_SURVEYS, SURVEY_DATA, "
             + "SURVEY_DATABASE, SURVEY_TEMPLATES, SURVEY_PUBLIC, SURVEY_SECRET (at least 32 characters), SURVEY_API_TOKEN, "
-            + "SURVEY_RESUME_DAYS."
+            + "SURVEY_RESUME_DAYS, and those named below."
     )
 
     @Option(help: "The address to listen on.")
@@ -54,7 +54,14 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Days a saved run's resume code and link stay valid.")
     var resumeDays = Double(ProcessInfo.processInfo.environment["SURVEY_RESUME_DAYS"] ?? "") ?? 30
 
+    @OptionGroup(title: "Slow clients")
+    var connections: ConnectionOptions
+
+    @OptionGroup(title: "Logs and metrics")
+    var operations: OperationsOptions
+
     func run() async throws {
+        restrictNewFilesToOwner()
         #if os(Linux)
         // One malloc arena per core rather than eight: threads that come and go (Dispatch's)
         // otherwise each leave an arena of their own half full.
@@ -102,6 +109,8 @@ struct Serve: AsyncParsableCommand {
             guard retentionDays > 0 else { throw ValidationError("--retention-days must be more than 0.") }
             configuration.retention = retentionDays * 86_400
         }
+        try connections.apply(to: &configuration, environment: environment)
+        try operations.apply(to: &configuration, environment: environment)
         if let secret = ProcessInfo.processInfo.environment["SURVEY_SECRET"] {
             guard secret.utf8.count >= 32 else { throw ValidationError("SURVEY_SECRET must be at least 32 characters.") }
             configuration.secret = Data(secret.utf8)
