@@ -111,6 +111,9 @@ struct Serve: AsyncParsableCommand {
         }
         try connections.apply(to: &configuration, environment: environment)
         try operations.apply(to: &configuration, environment: environment)
+        if let warning = raiseOpenFileLimit(forConnections: configuration.maximumConnections) {
+            FileHandle.standardError.write(Data((warning + "\n").utf8))
+        }
         if let secret = ProcessInfo.processInfo.environment["SURVEY_SECRET"] {
             guard secret.utf8.count >= 32 else { throw ValidationError("SURVEY_SECRET must be at least 32 characters.") }
             configuration.secret = Data(secret.utf8)

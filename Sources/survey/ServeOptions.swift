@@ -83,3 +83,24 @@ struct OperationsOptions: ParsableArguments {
 func restrictNewFilesToOwner() {
     umask(0o077)
 }
+
+/// Raises the soft limit on open files to what the connection cap needs, with room for the
+/// database, the logs and the listening sockets, as far as the hard limit allows. Returns a
+/// warning when the hard limit is lower, since connections past it would fail to be accepted.
+func raiseOpenFileLimit(forConnections connections: Int) -> String? {
+    var limit = rlimit()
+    #if os(Linux)
+    let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+    let resource = RLIMIT_NOFILE
+    #endif
+    guard getrlimit(resource, &limit) == 0 else { return nil }
+    let wanted = rlim_t(connections + 256)
+    if limit.rlim_cur < wanted {
+        limit.rlim_cur = min(wanted, limit.rlim_max)
+        _ = setrlimit(resource, &limit)
+    }
+    guard limit.rlim_cur < wanted else { return nil }
+    return "warning: --max-connections \(connections) needs about \(wanted) open files, and this process may open only "
+        + "\(limit.rlim_cur): lower --max-connections or raise the limit (ulimit -n, LimitNOFILE=, docker --ulimit nofile=)."
+}
