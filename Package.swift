@@ -115,6 +115,7 @@ let package = Package(
             dependencies: [
                 "SurveyServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

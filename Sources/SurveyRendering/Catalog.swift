@@ -43,6 +43,7 @@ public struct Catalog: Sendable {
         "returningLink": "Continue",
         "tooManyRuns": "Too many surveys were started from this connection in the last hour. Wait a while, then try again.",
         "formExpired": "This form has expired. Open the survey again to carry on.",
+        "errorReference": "If it happens again, tell the study team this reference: %@",
     ]
 
     static let spanish: [String: String] = [
@@ -79,6 +80,7 @@ public struct Catalog: Sendable {
         "returningLink": "Continuar",
         "tooManyRuns": "Se empezaron demasiadas encuestas desde esta conexión en la última hora. Espere un poco y vuelva a intentarlo.",
         "formExpired": "Este formulario ha caducado. Abra la encuesta de nuevo para continuar.",
+        "errorReference": "Si vuelve a ocurrir, indique esta referencia al equipo del estudio: %@",
     ]
 
     public init(language: String) {
@@ -95,5 +97,10 @@ public struct Catalog: Sendable {
 
     public func format(_ key: String, _ number: Int) -> String {
         self[key].replacingOccurrences(of: "%d", with: String(number))
+    }
+
+    /// The sentence of an error page that gives the reference of the failed request.
+    public func reference(_ requestID: String) -> String {
+        self["errorReference"].replacingOccurrences(of: "%@", with: requestID)
     }
 }

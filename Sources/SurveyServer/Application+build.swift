@@ -22,6 +22,7 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
             throw StartupError(messages: ["PostgreSQL at the --store URL cannot be used: \(error)"])
         }
     } else {
+        if configuration.databasePath == nil { try configuration.makeDataFolder() }
         runStore = try SQLiteRunStore(path: configuration.resolvedDatabasePath)
     }
     let signer = SessionSigner(secret: try configuration.loadSecret(), lifetime: configuration.sessionLifetime)
@@ -31,15 +32,23 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     }
     let router = Router(context: SurveyRequestContext.self)
     router.add(middleware: RequestTimingMiddleware(histogram: metrics.requestDuration))
+    let accessLog = configuration.accessLog ? AccessLog() : nil
+    if let accessLog { router.add(middleware: AccessLogMiddleware(log: accessLog)) }
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: StaticFilesMiddleware(folder: configuration.publicDirectory))
     ParticipantController(catalog: catalog, store: runStore, signer: signer, configuration: configuration, clock: clock,
                           limits: ParticipantLimits(runsPerHour: configuration.runsPerClientPerHour), metrics: metrics)
         .addRoutes(to: router)
-    ResearcherAPI(catalog: catalog, store: runStore, token: configuration.apiToken, configuration: configuration, clock: clock)
+    ResearcherAPI(catalog: catalog, store: runStore, token: configuration.apiToken, configuration: configuration, clock: clock,
+                  metrics: metrics)
         .addRoutes(to: router)
-    OperationsRoutes(store: runStore, metrics: metrics).addRoutes(to: router)
+    OperationsRoutes(store: runStore, metrics: metrics, metricsToken: configuration.metricsToken).addRoutes(to: router)
     var services: [any Service] = []
+    if let accessLog { services.append(AccessLogWriter(log: accessLog)) }
+    if let port = configuration.metricsPort {
+        services.append(OperationsRoutes.metricsApplication(metrics, host: configuration.metricsHost, port: port,
+                                                            token: configuration.metricsToken, logger: logger))
+    }
     if let url = configuration.webhookURL, let secret = configuration.webhookSecret {
         services.append(WebhookDelivery(store: runStore, url: url, secret: secret, clock: clock, logger: logger))
     }
@@ -47,7 +56,15 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     if let retention = configuration.retention {
         services.append(RetentionService(store: runStore, retention: retention, clock: clock, logger: logger))
     }
-    return Application(router: router, server: .closingHTTP1(),
-                       configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-                       services: services, logger: logger)
+    return Application(router: router, server: .closingHTTP1(timeouts: configuration.connectionTimeouts),
+                       configuration: configuration.httpConfiguration(logger: logger), services: services, logger: logger)
+}
+
+extension ServerConfiguration {
+    /// Hummingbird's settings: the address, and the cap on open connections past which new
+    /// ones are left in the kernel's accept queue until one closes.
+    func httpConfiguration(logger: Logger) -> ApplicationConfiguration {
+        ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil,
+                                 availableConnectionsDelegate: .maximum(maximumConnections, logger: logger))
+    }
 }

@@ -9,20 +9,25 @@ import NIOHTTPTypesHTTP1
 /// connection alive (HTTP/1.0 without `Connection: keep-alive`, as lynx sends) is marked
 /// `Connection: close`, so the connection closes after the response as RFC 9112 §9.3 requires.
 /// Without it such a browser waits for the connection to close and never shows the page.
+/// Slow clients are held to the deadlines of `RequestDeadlineHandler`, which also closes idle
+/// connections, so Hummingbird's own idle timer is left off.
 struct ClosingHTTP1Channel: HTTPChannelHandler {
     typealias Value = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
 
     let responder: HTTPChannelHandler.Responder
-    let idleTimeout: Duration
+    let timeouts: ConnectionTimeouts
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
             try channel.pipeline.syncOperations.configureHTTPServerPipeline(
                 withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
                 withEncoderConfiguration: .init(), withDecoderLimitConfiguration: .init())
+            let deadlines = RequestDeadlineHandler(timeouts: timeouts)
+            try channel.pipeline.syncOperations.addHandler(deadlines.makeByteObserver(), position: .first)
             try channel.pipeline.syncOperations.addHandler(KeepAliveMarker())
+            try channel.pipeline.syncOperations.addHandler(deadlines)
             try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
-            try channel.pipeline.syncOperations.addHandler(HTTPConnectionStateHandler(idleTimeout: idleTimeout, logger: logger))
+            try channel.pipeline.syncOperations.addHandler(HTTPConnectionStateHandler(idleTimeout: nil, logger: logger))
             return try NIOAsyncChannel(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
         }
     }
@@ -67,8 +72,8 @@ final class KeepAliveMarker: ChannelInboundHandler, RemovableChannelHandler {
 }
 
 extension HTTPServerBuilder {
-    /// HTTP/1 that closes connections the client does not keep alive, and idle ones after a while.
-    static func closingHTTP1(idleTimeout: Duration = .seconds(60)) -> HTTPServerBuilder {
-        HTTPServerBuilder { responder in ClosingHTTP1Channel(responder: responder, idleTimeout: idleTimeout) }
+    /// HTTP/1 that closes connections the client does not keep alive, and slow or idle ones.
+    static func closingHTTP1(timeouts: ConnectionTimeouts = ConnectionTimeouts()) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in ClosingHTTP1Channel(responder: responder, timeouts: timeouts) }
     }
 }

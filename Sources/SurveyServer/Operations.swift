@@ -31,6 +31,11 @@ public struct ServerMetrics: Sendable {
             buckets: [.microseconds(250), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
                       .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1)])
     }
+
+    /// Counts a run started, in a browser or through the researcher API.
+    func countRunStarted() {
+        runsStarted.increment()
+    }
 }
 
 /// Times every request into the request-duration histogram.
@@ -44,10 +49,12 @@ struct RequestTimingMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// `/health` (the store answers) and `/metrics` (Prometheus text format).
+/// `/health` (the store answers) and, with a token, `/metrics` (Prometheus text format); without
+/// one `/metrics` is only on the metrics port, if any.
 struct OperationsRoutes: Sendable {
     let store: any RunStore
     let metrics: ServerMetrics
+    var metricsToken: String?
 
     func addRoutes(to router: Router<SurveyRequestContext>) {
         router.get("/health") { _, _ -> Response in
@@ -58,10 +65,30 @@ struct OperationsRoutes: Sendable {
                 return ResearcherAPI.json(.object(["status": .string("store unavailable")]), status: .serviceUnavailable)
             }
         }
-        router.get("/metrics") { _, _ -> Response in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
-                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.registry.emitToBuffer())))
+        guard let metricsToken else { return }
+        router.get("/metrics") { request, _ -> Response in
+            Self.metricsResponse(metrics, request: request, token: metricsToken)
         }
+    }
+
+    /// The Prometheus text, or 401 when a token is set and the request does not carry it.
+    static func metricsResponse(_ metrics: ServerMetrics, request: Request, token: String?) -> Response {
+        if let token {
+            let given = request.headers[.authorization] ?? ""
+            guard given.hasPrefix("Bearer "), constantTimeEqual(String(given.dropFirst(7)), token) else {
+                return Response(status: .unauthorized, headers: [.wwwAuthenticate: "Bearer", .cacheControl: "no-store"])
+            }
+        }
+        return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.registry.emitToBuffer())))
+    }
+
+    /// A second, small server with `/metrics` alone, on an address of its own (loopback by default).
+    static func metricsApplication(_ metrics: ServerMetrics, host: String, port: Int, token: String?, logger: Logger) -> some Service {
+        let router = Router()
+        router.get("/metrics") { request, _ -> Response in metricsResponse(metrics, request: request, token: token) }
+        return Application(router: router, configuration: .init(address: .hostname(host, port: port), serverName: nil),
+                           logger: logger)
     }
 }
 

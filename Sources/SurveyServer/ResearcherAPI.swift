@@ -13,6 +13,7 @@ struct ResearcherAPI: Sendable {
     let token: String?
     let configuration: ServerConfiguration
     let clock: @Sendable () -> Date
+    var metrics: ServerMetrics?
 
     func addRoutes(to router: Router<SurveyRequestContext>) {
         let api = router.group("api/v1")
@@ -118,6 +119,7 @@ struct ResearcherAPI: Sendable {
         guard case .object(var object) = summary(record, pages: pages) else { return Self.problem(.internalServerError, "") }
         object["startLink"] = .string(configuration.absoluteURL("/start/\(ticket.token)", for: request, context))
         object["startLinkExpires"] = .string(DateTimeParsing.string(ticket.expiresAt, in: pages.navigator.timeZone))
+        metrics?.countRunStarted()
         var response = Self.json(.object(object), status: .created)
         response.headers[.location] = "/api/v1/runs/\(record.id.uuidString.lowercased())"
         return response

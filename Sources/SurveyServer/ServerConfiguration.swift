@@ -1,4 +1,10 @@
 import Foundation
+import NIOCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Everything `survey serve` can be told, from flags or the environment.
 public struct ServerConfiguration: Sendable {
@@ -40,6 +46,22 @@ public struct ServerConfiguration: Sendable {
     public var unansweredLifetime: TimeInterval = 6 * 3600
     /// How many runs one client may start in an hour; nil for no limit.
     public var runsPerClientPerHour: Int? = 300
+    /// Seconds from a request's first byte to the end of its head, however slowly it trickles.
+    public var headerTimeout: TimeInterval = 10
+    /// Seconds from the end of a request's head to the end of its body.
+    public var bodyTimeout: TimeInterval = 30
+    /// Seconds a kept-alive connection may wait for its next request.
+    public var idleTimeout: TimeInterval = 60
+    /// Connections open at once; further ones wait in the kernel's queue until one closes.
+    public var maximumConnections = 4096
+    /// Write one line per request (method, route, status, duration) to standard output;
+    /// `survey serve` turns it on unless told `--no-access-log`.
+    public var accessLog = false
+    /// Serve `/metrics` on this port of `metricsHost` as well as, with a token, the main port.
+    public var metricsPort: Int?
+    public var metricsHost = "127.0.0.1"
+    /// The bearer token `/metrics` asks for; without a token or a metrics port it is not served.
+    public var metricsToken: String?
 
     public init(host: String = "127.0.0.1", port: Int = 8080, surveysDirectory: String = "Examples", dataDirectory: String = "data",
                 databasePath: String? = nil, templatesDirectory: String = "Templates", publicDirectory: String = "Public",
@@ -56,22 +78,42 @@ public struct ServerConfiguration: Sendable {
         self.alwaysSecureCookies = alwaysSecureCookies
     }
 
+    /// The deadlines a connection is held to.
+    var connectionTimeouts: ConnectionTimeouts {
+        func amount(_ seconds: TimeInterval) -> TimeAmount { .nanoseconds(Int64((seconds * 1e9).rounded())) }
+        return ConnectionTimeouts(header: amount(headerTimeout), body: amount(bodyTimeout), idle: amount(idleTimeout))
+    }
+
     var resolvedDatabasePath: String {
         databasePath ?? URL(fileURLWithPath: dataDirectory).appendingPathComponent("runs.sqlite").path
     }
 
     /// The secret given, else the one kept in the data folder, made once so a restart keeps sessions.
+    /// The file is readable by its owner only from the moment it exists.
     func loadSecret() throws -> Data {
         if let secret { return secret }
-        let folder = URL(fileURLWithPath: dataDirectory)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent("cookie-secret")
+        try makeDataFolder()
+        let file = URL(fileURLWithPath: dataDirectory).appendingPathComponent("cookie-secret")
         if let existing = try? Data(contentsOf: file), existing.count >= 32 { return existing }
         var generator = SystemRandomNumberGenerator()
-        let bytes = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
-        try bytes.write(to: file, options: .atomic)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
-        return bytes
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let temporary = file.path + ".\(UInt32.random(in: .min ... .max, using: &generator))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary]) }
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let synced = fsync(descriptor)
+        close(descriptor)
+        guard written == bytes.count, synced == 0, rename(temporary, file.path) == 0 else {
+            unlink(temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+        }
+        return Data(bytes)
+    }
+
+    /// Creates the data folder, readable by its owner only, unless it exists.
+    func makeDataFolder() throws {
+        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
     }
 }
 

@@ -14,6 +14,7 @@ struct Migrate: AsyncParsableCommand {
     var store: String?
 
     func run() async throws {
+        restrictNewFilesToOwner()
         if let store = store ?? ProcessInfo.processInfo.environment["SURVEY_STORE"] {
             _ = try await PostgresRunStore(url: store)
             print("PostgreSQL schema is up to date.")

@@ -9,7 +9,8 @@ struct Serve: AsyncParsableCommand {
         abstract: "Serve surveys as accessible HTML forms, with runs kept in the embedded SQLite store.",
         discussion: "Every option can also be set in the environment: SURVEY_HOST, SURVEY_PORT, SURVEY_SURVEYS, SURVEY_DATA, "
             + "SURVEY_DATABASE, SURVEY_TEMPLATES, SURVEY_PUBLIC, SURVEY_SECRET (at least 32 characters), SURVEY_API_TOKEN, "
-            + "SURVEY_RESUME_DAYS, SURVEY_TRUSTED_PROXY, SURVEY_SESSION_HOURS, SURVEY_UNANSWERED_HOURS, SURVEY_RUNS_PER_HOUR."
+            + "SURVEY_RESUME_DAYS, SURVEY_TRUSTED_PROXY, SURVEY_SESSION_HOURS, SURVEY_UNANSWERED_HOURS, SURVEY_RUNS_PER_HOUR, "
+            + "and those named below."
     )
 
     @Option(help: "The address to listen on.")
@@ -67,7 +68,14 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Runs one client address may start in an hour; 0 for no limit (default 300).")
     var runsPerHour: Int?
 
+    @OptionGroup(title: "Slow clients")
+    var connections: ConnectionOptions
+
+    @OptionGroup(title: "Logs and metrics")
+    var operations: OperationsOptions
+
     func run() async throws {
+        restrictNewFilesToOwner()
         #if os(Linux)
         // One malloc arena per core rather than eight: threads that come and go (Dispatch's)
         // otherwise each leave an arena of their own half full.
@@ -116,6 +124,11 @@ struct Serve: AsyncParsableCommand {
             configuration.retention = retentionDays * 86_400
         }
         try applySessionOptions(to: &configuration, environment: environment)
+        try connections.apply(to: &configuration, environment: environment)
+        try operations.apply(to: &configuration, environment: environment)
+        if let warning = raiseOpenFileLimit(forConnections: configuration.maximumConnections) {
+            FileHandle.standardError.write(Data((warning + "\n").utf8))
+        }
         if let secret = ProcessInfo.processInfo.environment["SURVEY_SECRET"] {
             guard secret.utf8.count >= 32 else { throw ValidationError("SURVEY_SECRET must be at least 32 characters.") }
             configuration.secret = Data(secret.utf8)

@@ -19,13 +19,21 @@ struct OperationsTests {
         }
     }
 
-    @Test("Metrics count runs started, completed and saved, validation errors and request latency")
-    func metrics() async throws {
-        let metrics = ServerMetrics()
-        let configuration = ServerConfiguration(
+    static let metricsToken = "metrics-token-0123456789"
+
+    func metricsConfiguration(token: String? = metricsToken) -> ServerConfiguration {
+        var configuration = ServerConfiguration(
             surveysDirectory: Repository.path("Examples"), dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("m-\(UUID())").path,
             templatesDirectory: Repository.path("Templates"), publicDirectory: Repository.path("Public"), secret: Data(repeating: 1, count: 32))
-        let app = try await buildApplication(configuration: configuration, store: MemoryRunStore(), metrics: metrics)
+        configuration.metricsToken = token
+        configuration.apiToken = "api-token-0123456789"
+        return configuration
+    }
+
+    @Test("Metrics count runs started (in a browser or by the API), completed and saved, validation errors and request latency")
+    func metrics() async throws {
+        let metrics = ServerMetrics()
+        let app = try await buildApplication(configuration: metricsConfiguration(), store: MemoryRunStore(), metrics: metrics)
         try await app.test(.router) { client in
             var browser = Participant(client)
             try await browser.get("/surveys/fever-triage")
@@ -36,14 +44,38 @@ struct OperationsTests {
             var saver = Participant(client)
             try await saver.get("/surveys/wellbeing-check")
             try await saver.post("/surveys/wellbeing-check", [("_action", "save")])
-            let response = try await client.execute(uri: "/metrics", method: .get)
+            let created = try await client.execute(uri: "/api/v1/runs", method: .post,
+                                                   headers: [.authorization: "Bearer api-token-0123456789", .contentType: "application/json"],
+                                                   body: ByteBuffer(string: #"{"survey": "fever-triage"}"#))
+            #expect(created.status == .created)
+            let response = try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer \(Self.metricsToken)"])
             let text = String(buffer: response.body)
+            #expect(response.status == .ok)
             #expect(response.headers[.contentType]?.hasPrefix("text/plain") == true)
-            #expect(text.contains("survey_runs_started_total 2"))
+            #expect(text.contains("survey_runs_started_total 3"))
             #expect(text.contains("survey_runs_completed_total 1"))
             #expect(text.contains("survey_runs_saved_total 1"))
             #expect(text.contains("survey_validation_errors_total 1"))
             #expect(text.contains("survey_request_duration_seconds_count"))
+        }
+    }
+
+    @Test("Metrics on the main port need the token, and are not there at all without one")
+    func metricsGuarded() async throws {
+        let guarded = try await buildApplication(configuration: metricsConfiguration(), store: MemoryRunStore())
+        try await guarded.test(.router) { client in
+            let none = try await client.execute(uri: "/metrics", method: .get)
+            #expect(none.status == .unauthorized)
+            let wrong = try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer not-the-token-at-all"])
+            #expect(wrong.status == .unauthorized)
+            #expect(!String(buffer: wrong.body).contains("survey_"))
+        }
+        let open = try await buildApplication(configuration: metricsConfiguration(token: nil), store: MemoryRunStore())
+        try await open.test(.router) { client in
+            let metrics = try await client.execute(uri: "/metrics", method: .get)
+            #expect(metrics.status == .notFound)
+            let health = try await client.execute(uri: "/health", method: .get)
+            #expect(health.status == .ok)
         }
     }
 

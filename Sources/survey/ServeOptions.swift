@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import SurveyServer
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `survey serve`'s limits on slow and numerous clients.
+struct ConnectionOptions: ParsableArguments {
+    @Option(help: "Seconds from a request's first byte to the end of its head; a slower client gets 408 (SURVEY_HEADER_TIMEOUT, 10).")
+    var headerTimeout: Double?
+
+    @Option(help: "Seconds from the end of a request's head to the end of its body (SURVEY_BODY_TIMEOUT, 30).")
+    var bodyTimeout: Double?
+
+    @Option(help: "Seconds a kept-alive connection may wait for its next request (SURVEY_IDLE_TIMEOUT, 60).")
+    var idleTimeout: Double?
+
+    @Option(help: "Connections open at once; more wait to be accepted until one closes (SURVEY_MAX_CONNECTIONS, 4096).")
+    var maxConnections: Int?
+
+    func apply(to configuration: inout ServerConfiguration, environment: [String: String]) throws {
+        configuration.headerTimeout = try seconds(headerTimeout, "header-timeout", environment) ?? configuration.headerTimeout
+        configuration.bodyTimeout = try seconds(bodyTimeout, "body-timeout", environment) ?? configuration.bodyTimeout
+        configuration.idleTimeout = try seconds(idleTimeout, "idle-timeout", environment) ?? configuration.idleTimeout
+        if let text = maxConnections.map(String.init) ?? environment["SURVEY_MAX_CONNECTIONS"] {
+            guard let count = Int(text), count > 0 else {
+                throw ValidationError("--max-connections must be a whole number more than 0, not \(text).")
+            }
+            configuration.maximumConnections = count
+        }
+    }
+
+    /// A flag's value, else its environment variable's, checked to be a positive number of seconds.
+    private func seconds(_ given: Double?, _ flag: String, _ environment: [String: String]) throws -> Double? {
+        let variable = "SURVEY_" + flag.uppercased().replacingOccurrences(of: "-", with: "_")
+        guard let text = given.map({ String($0) }) ?? environment[variable] else { return nil }
+        guard let value = Double(text), value.isFinite, value > 0, value <= 86_400 else {
+            throw ValidationError("--\(flag) must be a number of seconds more than 0 and at most 86400, not \(text).")
+        }
+        return value
+    }
+}
+
+/// `survey serve`'s access log and `/metrics`.
+struct OperationsOptions: ParsableArguments {
+    @Flag(inversion: .prefixedNo, help: "Write a line per request to standard output: method, route, status, duration (SURVEY_ACCESS_LOG=0 turns it off).")
+    var accessLog: Bool?
+
+    @Option(help: "Serve /metrics on this port of --metrics-host (SURVEY_METRICS_PORT).")
+    var metricsPort: Int?
+
+    @Option(help: "The address of the metrics port (SURVEY_METRICS_HOST, 127.0.0.1).")
+    var metricsHost: String?
+
+    @Option(help: "Serve /metrics on the main port too, to requests with 'Authorization: Bearer <token>' (SURVEY_METRICS_TOKEN, at least 16 characters).")
+    var metricsToken: String?
+
+    func apply(to configuration: inout ServerConfiguration, environment: [String: String]) throws {
+        configuration.accessLog = accessLog ?? !["0", "false", "no", "off"].contains(environment["SURVEY_ACCESS_LOG"]?.lowercased() ?? "")
+        if let text = metricsPort.map(String.init) ?? environment["SURVEY_METRICS_PORT"] {
+            guard let port = Int(text), (1...65_535).contains(port) else {
+                throw ValidationError("--metrics-port must be a port number from 1 to 65535, not \(text).")
+            }
+            guard port != configuration.port else { throw ValidationError("--metrics-port must differ from --port.") }
+            configuration.metricsPort = port
+        }
+        if let host = metricsHost ?? environment["SURVEY_METRICS_HOST"] {
+            guard !host.isEmpty else { throw ValidationError("--metrics-host must not be empty.") }
+            configuration.metricsHost = host
+        }
+        if let token = metricsToken ?? environment["SURVEY_METRICS_TOKEN"] {
+            guard token.count >= 16 else { throw ValidationError("The metrics token must be at least 16 characters.") }
+            configuration.metricsToken = token
+        }
+    }
+}
+
+/// Files and folders the process creates from now on are its owner's alone (the database,
+/// its journal files, the cookie secret), from the moment they exist.
+func restrictNewFilesToOwner() {
+    umask(0o077)
+}
+
+/// Raises the soft limit on open files to what the connection cap needs, with room for the
+/// database, the logs and the listening sockets, as far as the hard limit allows. Returns a
+/// warning when the hard limit is lower, since connections past it would fail to be accepted.
+func raiseOpenFileLimit(forConnections connections: Int) -> String? {
+    var limit = rlimit()
+    #if os(Linux)
+    let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+    let resource = RLIMIT_NOFILE
+    #endif
+    guard getrlimit(resource, &limit) == 0 else { return nil }
+    let wanted = rlim_t(connections + 256)
+    if limit.rlim_cur < wanted {
+        limit.rlim_cur = min(wanted, limit.rlim_max)
+        _ = setrlimit(resource, &limit)
+    }
+    guard limit.rlim_cur < wanted else { return nil }
+    return "warning: --max-connections \(connections) needs about \(wanted) open files, and this process may open only "
+        + "\(limit.rlim_cur): lower --max-connections or raise the limit (ulimit -n, LimitNOFILE=, docker --ulimit nofile=)."
+}
