@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Prometheus
 import ServiceLifecycle
 
 /// One line per request on standard output: time, method, route pattern, status and duration.
@@ -22,10 +23,9 @@ final class AccessLog: @unchecked Sendable {
         pending.reserveCapacity(Self.batchLimit)
     }
 
-    /// Adds the line of one request.
+    /// Adds the line of one request, formatted straight into the waiting bytes.
     func record(method: String, route: String, status: Int, duration: Duration, requestID: String? = nil) {
         let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
-        let milliseconds = "\(micros / 1000).\(String(micros % 1000 + 1000).dropFirst())"
         let now = time(nil)
         var batch: [UInt8]?
         lock.lock()
@@ -34,10 +34,17 @@ final class AccessLog: @unchecked Sendable {
             stamp = Self.format(now)
         }
         pending.append(contentsOf: stamp.utf8)
-        for part in [method, route, String(status), milliseconds + "ms"] {
-            pending.append(0x20)
-            pending.append(contentsOf: part.utf8)
-        }
+        pending.append(0x20)
+        pending.append(contentsOf: method.utf8)
+        pending.append(0x20)
+        pending.append(contentsOf: route.utf8)
+        pending.append(0x20)
+        appendDigits(Int64(status), minimum: 1)
+        pending.append(0x20)
+        appendDigits(micros / 1000, minimum: 1)
+        pending.append(0x2E)
+        appendDigits(micros % 1000, minimum: 3)
+        pending.append(contentsOf: "ms".utf8)
         if let requestID {
             pending.append(contentsOf: " request=".utf8)
             pending.append(contentsOf: requestID.utf8)
@@ -46,6 +53,17 @@ final class AccessLog: @unchecked Sendable {
         if pending.count >= Self.batchLimit { batch = takePending() }
         lock.unlock()
         if let batch { write(batch) }
+    }
+
+    /// Appends a non-negative number in decimal, with leading zeros up to `minimum` digits.
+    private func appendDigits(_ number: Int64, minimum: Int) {
+        let start = pending.count
+        var value = max(0, number)
+        repeat {
+            pending.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
+            value /= 10
+        } while value > 0 || pending.count - start < minimum
+        pending[start...].reverse()
     }
 
     /// Writes whatever is waiting.
@@ -93,23 +111,35 @@ struct AccessLogWriter: Service {
     }
 }
 
-/// Records each request in the access log, after the error pages are made so it sees the
-/// status the client gets. The route is the matched pattern (`/surveys/{survey}`), `static`
+/// Times every request into the request-duration histogram and, when there is an access log,
+/// records it there. It runs outside the middleware that turns errors into pages, so it sees
+/// the status the client gets. The route is the matched pattern (`/surveys/{survey}`), `static`
 /// for a file of the public folder, or `-` when nothing matched.
-struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
-    let log: AccessLog
+struct RequestTimingMiddleware<Context: RequestContext>: RouterMiddleware {
+    let histogram: DurationHistogram
+    var accessLog: AccessLog?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
-        let response = try await next(request, context)
-        let status = response.status.code
-        let route = switch context.endpointPath {
-        case nil, "NotFound": "-"
-        case "FileMiddleware": "static"
-        case let path?: path
+        let response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            histogram.record(ContinuousClock.now - start)
+            throw error
         }
-        log.record(method: request.method.rawValue, route: route, status: status, duration: ContinuousClock.now - start,
-                   requestID: status >= 500 ? context.id : nil)
+        let duration = ContinuousClock.now - start
+        histogram.record(duration)
+        if let accessLog {
+            let status = response.status.code
+            let route = switch context.endpointPath {
+            case nil, "NotFound": "-"
+            case "FileMiddleware": "static"
+            case let path?: path
+            }
+            accessLog.record(method: request.method.rawValue, route: route, status: status, duration: duration,
+                             requestID: status >= 500 ? context.id : nil)
+        }
         return response
     }
 }

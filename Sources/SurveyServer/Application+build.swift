@@ -31,9 +31,8 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
             "Neither --public-url nor --trusted-proxy is set: resume and start links name the address each connection arrived at. Set --public-url to the address participants use.")
     }
     let router = Router(context: SurveyRequestContext.self)
-    router.add(middleware: RequestTimingMiddleware(histogram: metrics.requestDuration))
     let accessLog = configuration.accessLog ? AccessLog() : nil
-    if let accessLog { router.add(middleware: AccessLogMiddleware(log: accessLog)) }
+    router.add(middleware: RequestTimingMiddleware(histogram: metrics.requestDuration, accessLog: accessLog))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: StaticFilesMiddleware(folder: configuration.publicDirectory))
     ParticipantController(catalog: catalog, store: runStore, signer: signer, configuration: configuration, clock: clock,

@@ -38,17 +38,6 @@ public struct ServerMetrics: Sendable {
     }
 }
 
-/// Times every request into the request-duration histogram.
-struct RequestTimingMiddleware<Context: RequestContext>: RouterMiddleware {
-    let histogram: DurationHistogram
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let start = ContinuousClock.now
-        defer { histogram.record(ContinuousClock.now - start) }
-        return try await next(request, context)
-    }
-}
-
 /// `/health` (the store answers) and, with a token, `/metrics` (Prometheus text format); without
 /// one `/metrics` is only on the metrics port, if any.
 struct OperationsRoutes: Sendable {

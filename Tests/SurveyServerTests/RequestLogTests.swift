@@ -40,7 +40,7 @@ struct RequestLogTests {
         let errors = Lines()
         let log = AccessLog { access.append(String(decoding: $0, as: UTF8.self)) }
         let router = Router(context: SurveyRequestContext.self)
-        router.add(middleware: AccessLogMiddleware(log: log))
+        router.add(middleware: RequestTimingMiddleware(histogram: ServerMetrics().requestDuration, accessLog: log))
         router.add(middleware: SecurityHeadersMiddleware())
         router.get("/start/:token") { _, _ in "started" }
         router.get("/broken/:token") { _, _ -> String in throw Broken() }

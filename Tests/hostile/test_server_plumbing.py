@@ -84,6 +84,12 @@ def test_metrics_answer_on_the_metrics_port_and_not_on_the_main_one(release_serv
     assert status == 200
     assert "survey_runs_started_total 1" in text
     assert "survey_request_duration_seconds_count" in text
+    # Both servers stop on SIGTERM, and the access lines still waiting are written first.
+    assert get(server.url + "/surveys/wellbeing-check?lang=es")[0] == 200
+    server.process.terminate()
+    assert server.process.wait(15) == 0, server.log_text()
+    lines = [line for line in server.log_path.read_text(errors="replace").splitlines() if ACCESS_LINE.match(line)]
+    assert len(lines) >= 4 and " GET /surveys/{survey} 200 " in lines[-1], lines
 
 
 def test_metrics_on_the_main_port_need_the_token(release_server_factory):

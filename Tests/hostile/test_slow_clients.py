@@ -196,6 +196,7 @@ def test_past_the_cap_new_connections_wait_while_health_answers_on_an_open_one(c
         status, monitor_answered = health_on(monitor)
         assert status == 200
         # A new connection past the cap is not refused: it waits in the accept queue.
+        probe_sent = time.monotonic()
         probe = socket.create_connection(("127.0.0.1", capped_server.port), timeout=5)
         probe.sendall(b"GET /health HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
         probe.setblocking(False)
@@ -232,6 +233,8 @@ def test_past_the_cap_new_connections_wait_while_health_answers_on_an_open_one(c
         assert probe_answered is not None, "the connection past the cap was never served"
         assert status_of(probe_answer) == 200
         first_crowd_closed = min(when for when, _ in crowd.closed)
+        print(f"a new /health past the cap waited {probe_answered - probe_sent:.2f} s, "
+              f"until the first slow head was closed {first_crowd_closed - probe_sent:.2f} s after it was sent")
         # The monitor was answered before any slot freed; the new connection only after one did.
         assert monitor_answered < first_crowd_closed <= probe_answered
         assert not crowd.open, f"{len(crowd.open)} crowd connections still open"
