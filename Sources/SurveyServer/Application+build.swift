@@ -51,9 +51,9 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     if let url = configuration.webhookURL, let secret = configuration.webhookSecret {
         services.append(WebhookDelivery(store: runStore, url: url, secret: secret, clock: clock, logger: logger))
     }
-    services.append(UnansweredRunsService(store: runStore, lifetime: configuration.unansweredLifetime, clock: clock, logger: logger))
+    services.append(DeletionService.unanswered(configuration.unansweredLifetime, store: runStore, clock: clock, logger: logger))
     if let retention = configuration.retention {
-        services.append(RetentionService(store: runStore, retention: retention, clock: clock, logger: logger))
+        services.append(DeletionService.retention(retention, store: runStore, clock: clock, logger: logger))
     }
     return Application(router: router, server: .closingHTTP1(timeouts: configuration.connectionTimeouts),
                        configuration: configuration.httpConfiguration(logger: logger), services: services, logger: logger)

@@ -80,26 +80,3 @@ struct OperationsRoutes: Sendable {
                            logger: logger)
     }
 }
-
-/// Deletes finished runs older than the retention period, at start and then every hour,
-/// until the server shuts down.
-struct RetentionService: Service {
-    let store: any RunStore
-    let retention: TimeInterval
-    let clock: @Sendable () -> Date
-    let logger: Logger
-
-    func run() async throws {
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                do {
-                    let deleted = try await store.deleteFinished(before: clock().addingTimeInterval(-retention))
-                    if deleted > 0 { logger.info("Retention deleted finished runs", metadata: ["count": "\(deleted)"]) }
-                } catch {
-                    logger.error("Retention could not delete finished runs")
-                }
-                try? await Task.sleep(for: .seconds(3600))
-            }
-        }
-    }
-}

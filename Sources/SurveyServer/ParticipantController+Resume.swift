@@ -53,11 +53,10 @@ extension ParticipantController {
         return pages.renderPage("resume", language: visitor.language, title: words["resumeTitle"], values: values, issues: issues)
     }
 
-    /// A typed code. Codes can be guessed, so a client past its limit, or a code whose first
-    /// half has been tried too often from anywhere, is refused before the look-up; a place is
-    /// taken for each try at once (so a burst in parallel gets no more tries), and given back
-    /// when the code was right.
-    func resumeWithCode(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+    /// The post of a form on a page that belongs to no run (the resume form, a link's Continue
+    /// page), with its token checked.
+    private func pageForm(_ request: Request, _ context: SurveyRequestContext) async throws
+        -> (pages: SurveyPages, visitor: Visitor, fields: FormFields, now: Date) {
         let pages = try anyPages()
         let visitor = visitor(request, context, pages: nil)
         let fields = try await formFields(request)
@@ -65,6 +64,15 @@ extension ParticipantController {
         guard !visitor.isNew, signer.checkPageToken(fields["_csrf"], session: visitor.session, now: now) != nil else {
             throw HTTPError(.forbidden, message: Catalog(language: visitor.language)["formExpired"])
         }
+        return (pages, visitor, fields, now)
+    }
+
+    /// A typed code. Codes can be guessed, so a client past its limit, or a code whose first
+    /// half has been tried too often from anywhere, is refused before the look-up; a place is
+    /// taken for each try at once (so a burst in parallel gets no more tries), and given back
+    /// when the code was right.
+    func resumeWithCode(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let (pages, visitor, fields, now) = try await pageForm(request, context)
         let typed = fields["code"] ?? ""
         func refuse(_ key: String, _ status: HTTPResponse.Status) -> Response {
             html(resumePage(pages, visitor: visitor, typed: typed, errorKey: key), status: status, visitor: nil)
@@ -99,13 +107,7 @@ extension ParticipantController {
     /// The Continue button of a link's page. Link tokens are too long to guess, so the token is
     /// looked up first and a valid one works even for a client past its limit; only failures count.
     func claim(_ request: Request, _ context: SurveyRequestContext, starting: Bool) async throws -> Response {
-        let pages = try anyPages()
-        let visitor = visitor(request, context, pages: nil)
-        let fields = try await formFields(request)
-        let now = clock()
-        guard !visitor.isNew, signer.checkPageToken(fields["_csrf"], session: visitor.session, now: now) != nil else {
-            throw HTTPError(.forbidden, message: Catalog(language: visitor.language)["formExpired"])
-        }
+        let (pages, visitor, _, now) = try await pageForm(request, context)
         if let token = context.parameters.get("token"), let record = try await store.record(resumeToken: token) {
             return try await resume(record, visitor: visitor, now: now) {
                 errorPage(pages, status: .gone, titleKey: "notFoundTitle", textKey: "claimExpired", visitor: visitor)

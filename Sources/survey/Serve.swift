@@ -55,18 +55,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Days a saved run's resume code and link stay valid.")
     var resumeDays = Double(ProcessInfo.processInfo.environment["SURVEY_RESUME_DAYS"] ?? "") ?? 30
 
-    @Option(name: .customLong("trusted-proxy"),
-            help: "A reverse proxy (address or CIDR range, repeatable or comma-separated) whose X-Forwarded-For, -Proto and -Host are believed.")
-    var trustedProxies: [String] = []
-
-    @Option(help: "Hours a session lives without a request (default 24).")
-    var sessionHours: Double?
-
-    @Option(help: "Hours after which a run started but never answered is deleted (default 6).")
-    var unansweredHours: Double?
-
-    @Option(help: "Runs one client address may start in an hour; 0 for no limit (default 300).")
-    var runsPerHour: Int?
+    @OptionGroup(title: "Sessions, proxies and new runs")
+    var sessions: SessionOptions
 
     @OptionGroup(title: "Slow clients")
     var connections: ConnectionOptions
@@ -123,7 +113,7 @@ struct Serve: AsyncParsableCommand {
             guard retentionDays > 0 else { throw ValidationError("--retention-days must be more than 0.") }
             configuration.retention = retentionDays * 86_400
         }
-        try applySessionOptions(to: &configuration, environment: environment)
+        try sessions.apply(to: &configuration, environment: environment)
         try connections.apply(to: &configuration, environment: environment)
         try operations.apply(to: &configuration, environment: environment)
         if let warning = raiseOpenFileLimit(forConnections: configuration.maximumConnections) {
@@ -139,31 +129,6 @@ struct Serve: AsyncParsableCommand {
         } catch let error as StartupError {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)
-        }
-    }
-}
-
-extension Serve {
-    /// Trusted proxies, session lifetime, the deletion of unanswered runs and the limit on new runs.
-    func applySessionOptions(to configuration: inout ServerConfiguration, environment: [String: String]) throws {
-        let proxies = (trustedProxies.isEmpty ? [environment["SURVEY_TRUSTED_PROXY"] ?? ""] : trustedProxies)
-            .flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        do {
-            configuration.trustedProxies = try TrustedProxies(proxies)
-        } catch {
-            throw ValidationError("--trusted-proxy: \(error)")
-        }
-        if let hours = sessionHours ?? environment["SURVEY_SESSION_HOURS"].flatMap(Double.init) {
-            guard hours > 0 else { throw ValidationError("--session-hours must be more than 0.") }
-            configuration.sessionLifetime = hours * 3600
-        }
-        if let hours = unansweredHours ?? environment["SURVEY_UNANSWERED_HOURS"].flatMap(Double.init) {
-            guard hours > 0 else { throw ValidationError("--unanswered-hours must be more than 0.") }
-            configuration.unansweredLifetime = hours * 3600
-        }
-        if let limit = runsPerHour ?? environment["SURVEY_RUNS_PER_HOUR"].flatMap({ Int($0) }) {
-            guard limit >= 0 else { throw ValidationError("--runs-per-hour must be 0 (no limit) or more.") }
-            configuration.runsPerClientPerHour = limit == 0 ? nil : limit
         }
     }
 }

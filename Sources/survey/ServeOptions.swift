@@ -104,3 +104,41 @@ func raiseOpenFileLimit(forConnections connections: Int) -> String? {
     return "warning: --max-connections \(connections) needs about \(wanted) open files, and this process may open only "
         + "\(limit.rlim_cur): lower --max-connections or raise the limit (ulimit -n, LimitNOFILE=, docker --ulimit nofile=)."
 }
+
+/// `survey serve`'s trusted proxies, session lifetime, deletion of unanswered runs and limit on new runs.
+struct SessionOptions: ParsableArguments {
+    @Option(name: .customLong("trusted-proxy"),
+            help: "A reverse proxy (address or CIDR range, repeatable or comma-separated) whose X-Forwarded-For, -Proto and -Host are believed (SURVEY_TRUSTED_PROXY).")
+    var trustedProxies: [String] = []
+
+    @Option(help: "Hours a session lives without a request (SURVEY_SESSION_HOURS, 24).")
+    var sessionHours: Double?
+
+    @Option(help: "Hours after which a run started but never answered is deleted (SURVEY_UNANSWERED_HOURS, 6).")
+    var unansweredHours: Double?
+
+    @Option(help: "Runs one client address may start in an hour; 0 for no limit (SURVEY_RUNS_PER_HOUR, 300).")
+    var runsPerHour: Int?
+
+    func apply(to configuration: inout ServerConfiguration, environment: [String: String]) throws {
+        let proxies = (trustedProxies.isEmpty ? [environment["SURVEY_TRUSTED_PROXY"] ?? ""] : trustedProxies)
+            .flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        do {
+            configuration.trustedProxies = try TrustedProxies(proxies)
+        } catch {
+            throw ValidationError("--trusted-proxy: \(error)")
+        }
+        if let hours = sessionHours ?? environment["SURVEY_SESSION_HOURS"].flatMap(Double.init) {
+            guard hours > 0 else { throw ValidationError("--session-hours must be more than 0.") }
+            configuration.sessionLifetime = hours * 3600
+        }
+        if let hours = unansweredHours ?? environment["SURVEY_UNANSWERED_HOURS"].flatMap(Double.init) {
+            guard hours > 0 else { throw ValidationError("--unanswered-hours must be more than 0.") }
+            configuration.unansweredLifetime = hours * 3600
+        }
+        if let limit = runsPerHour ?? environment["SURVEY_RUNS_PER_HOUR"].flatMap({ Int($0) }) {
+            guard limit >= 0 else { throw ValidationError("--runs-per-hour must be 0 (no limit) or more.") }
+            configuration.runsPerClientPerHour = limit == 0 ? nil : limit
+        }
+    }
+}
