@@ -9,6 +9,7 @@ import re
 import stat
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 from conftest import raw_request, status_of
@@ -24,6 +25,31 @@ def get(url: str, headers: dict | None = None) -> tuple[int, str]:
             return response.status, response.read().decode("utf-8", "replace")
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode("utf-8", "replace")
+
+
+def start_run(url: str, survey: str) -> None:
+    """Opens a survey and presses its first button, which stores the run (a GET stores nothing)."""
+    status, page, headers = _open(url + f"/surveys/{survey}")
+    assert status == 200
+    cookie = headers["Set-Cookie"].split(";")[0]
+    token = re.search(r'name="_csrf" value="([^"]+)"', page).group(1)
+    data = urllib.parse.urlencode({"_csrf": token, "_visit": "0", "_action": "next"}).encode()
+    request = urllib.request.Request(url + f"/surveys/{survey}", data=data, headers={"Cookie": cookie})
+    opener = urllib.request.build_opener(_NoRedirect)
+    try:
+        opener.open(request, timeout=5)
+    except urllib.error.HTTPError as error:
+        assert error.code == 303, error.code
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def _open(url: str) -> tuple[int, str, dict]:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return response.status, response.read().decode("utf-8", "replace"), dict(response.headers)
 
 
 def access_lines(server, expected: int) -> list[str]:
@@ -77,7 +103,7 @@ def test_no_access_log_when_turned_off(release_server_factory):
 def test_metrics_answer_on_the_metrics_port_and_not_on_the_main_one(release_server_factory):
     metrics_port = free_port()
     server = release_server_factory("--metrics-port", str(metrics_port))
-    assert get(server.url + "/surveys/wellbeing-check")[0] == 200
+    start_run(server.url, "wellbeing-check")
     assert get(server.url + "/metrics")[0] == 404
     assert get(server.url + "/health")[0] == 200
     status, text = get(f"http://127.0.0.1:{metrics_port}/metrics")
