@@ -148,11 +148,10 @@ struct ParticipantController: Sendable {
         } catch {
             throw HTTPError(.contentTooLarge, message: "The form is too large.")
         }
-        do {
-            return try FormDecoding.decode(String(buffer: buffer))
-        } catch {
+        guard let fields = try? FormDecoding.decode(buffer.readableBytesView), fields.conflictingControlField == nil else {
             throw HTTPError(.badRequest, message: "The form could not be read.")
         }
+        return fields
     }
 }
 

@@ -329,8 +329,8 @@ struct AnswerParserScaleTests {
         #expect(Kit.answer(Kit.parse(Self.feeling, ["q": "fair"])) == .choices([.string("fair")]))
         #expect(Kit.answer(Kit.parse(Self.feeling, ["q": "good"])) == .choices([.string("good")]))
         Kit.expectIssue(Kit.parse(Self.feeling, ["q": "great"]), .notAChoice, field: "q", message: "Select one of the options")
-        Kit.expectIssue(Kit.parse(Self.feeling, pairs: [("q", "poor"), ("q", "good")]), .tooManyChoices, field: "q",
-                        message: "Select one option only")
+        Kit.expectIssue(Kit.parse(Self.feeling, pairs: [("q", "poor"), ("q", "good")]), .conflictingValues, field: "q",
+                        message: "We received two different answers here; choose one and continue")
         #expect(Kit.isEmpty(Kit.parse(Self.feeling, ["q": ""])))
     }
 
@@ -1005,8 +1005,8 @@ struct AnswerParserChoiceTests {
         #expect(Kit.isEmpty(Kit.parse(Self.single, ["q": ""])))
         #expect(Kit.isEmpty(Kit.parse(Self.single, [:])))
         Kit.expectIssue(Kit.parse(Self.single, ["q": "horse"]), .notAChoice, field: "q", message: "Select one of the options")
-        Kit.expectIssue(Kit.parse(Self.single, pairs: [("q", "cat"), ("q", "dog")]), .tooManyChoices, field: "q",
-                        message: "Select one option only")
+        Kit.expectIssue(Kit.parse(Self.single, pairs: [("q", "cat"), ("q", "dog")]), .conflictingValues, field: "q",
+                        message: "We received two different answers here; choose one and continue")
         // The same value twice is one choice.
         #expect(Kit.answer(Kit.parse(Self.single, pairs: [("q", "cat"), ("q", "cat")])) == .choices([.string("cat")]))
     }
@@ -1071,7 +1071,7 @@ struct AnswerParserChoiceTests {
         #expect(Kit.answer(Kit.parse(format, ["q": "1"])) == .choices([.number(1)]))
         #expect(Kit.answer(Kit.parse(format, ["q": "two"])) == .choices([.string("two")]))
         Kit.expectIssue(Kit.parse(format, ["q": "three"]), .notAChoice, field: "q")
-        Kit.expectIssue(Kit.parse(format, pairs: [("q", "1"), ("q", "two")]), .tooManyChoices, field: "q")
+        Kit.expectIssue(Kit.parse(format, pairs: [("q", "1"), ("q", "two")]), .conflictingValues, field: "q")
         #expect(Kit.isEmpty(Kit.parse(format, ["q": ""])))
     }
 
@@ -1080,7 +1080,7 @@ struct AnswerParserChoiceTests {
                        ImageChoice(image: "rain.png", imageAlt: "Rainy", text: "Rain", value: .string("rain"))]
         let single = AnswerFormat.imageChoice(ImageChoiceFormat(choices: choices))
         #expect(Kit.answer(Kit.parse(single, ["q": "rain"])) == .choices([.string("rain")]))
-        Kit.expectIssue(Kit.parse(single, pairs: [("q", "sun"), ("q", "rain")]), .tooManyChoices, field: "q")
+        Kit.expectIssue(Kit.parse(single, pairs: [("q", "sun"), ("q", "rain")]), .conflictingValues, field: "q")
         Kit.expectIssue(Kit.parse(single, ["q": "snow"]), .notAChoice, field: "q")
         let multiple = AnswerFormat.imageChoice(ImageChoiceFormat(style: .multipleChoice, choices: choices))
         #expect(Kit.answer(Kit.parse(multiple, pairs: [("q", "rain"), ("q", "sun")])) == .choices([.string("sun"), .string("rain")]))

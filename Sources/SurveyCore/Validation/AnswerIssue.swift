@@ -38,6 +38,8 @@ public struct AnswerIssue: Sendable, Hashable, CustomStringConvertible {
         case incomplete
         /// A single choice sent with several values.
         case tooManyChoices
+        /// A field that takes one value sent twice with different values.
+        case conflictingValues
     }
 
     public let field: String

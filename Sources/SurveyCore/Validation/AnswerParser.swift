@@ -50,6 +50,9 @@ public enum AnswerFields {
 /// rules and participant-facing issues.
 public enum AnswerParser {
     public static func parse(_ format: AnswerFormat, name: String, fields: FormFields, context: AnswerContext) -> FieldOutcome {
+        if let field = AnswerFields.conflicting(in: fields, name: name, format: format) {
+            return .invalid([AnswerIssue(field: field, code: .conflictingValues, message: Messages.conflictingValues)])
+        }
         if format.showsDontKnow, fields.has(AnswerFields.dontKnow(name)) {
             return .answer(.dontKnow)
         }

@@ -3,6 +3,7 @@ import Foundation
 /// The English wording of participant messages, in the GOV.UK manner: say what to do.
 public enum Messages {
     static let selectAnOption = "Select one of the options"
+    static let conflictingValues = "We received two different answers here; choose one and continue"
     static let enterTime = "Enter a time, like 14:30"
     static let email = "Enter an email address in the correct format, like name@example.com"
 

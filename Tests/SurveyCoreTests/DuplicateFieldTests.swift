@@ -1,0 +1,59 @@
+import Foundation
+@testable import SurveyCore
+import Testing
+
+private typealias Kit = AnswerTestKit
+
+@Suite("A field sent twice")
+struct DuplicateFieldTests {
+    static let choices = [Kit.choice("Cat", "cat"), Kit.choice("Dog", "dog")]
+    static let conflict = "We received two different answers here; choose one and continue"
+
+    @Test("A single-valued answer sent twice with different values is refused, and names the field")
+    func differentValuesConflict() {
+        Kit.expectIssue(Kit.parse(.boolean(BooleanFormat()), pairs: [("q", "true"), ("q", "false")]), .conflictingValues, field: "q", message: Self.conflict)
+        Kit.expectIssue(Kit.parse(.numeric(NumericFormat(style: .integer)), pairs: [("q", "1"), ("q", "2")]), .conflictingValues, field: "q")
+        Kit.expectIssue(Kit.parse(.text(TextFormat()), pairs: [("q", "a"), ("q", "b")]), .conflictingValues, field: "q")
+        Kit.expectIssue(Kit.parse(.date(DateFormat(style: .date)), pairs: [("q.day", "1"), ("q.day", "2"), ("q.month", "3"), ("q.year", "2020")]),
+                        .conflictingValues, field: "q.day")
+        Kit.expectIssue(Kit.parse(.height(HeightFormat(measurementSystem: .USC)), pairs: [("q.feet", "5"), ("q.feet", "6"), ("q.inches", "1")]),
+                        .conflictingValues, field: "q.feet")
+        let picker = AnswerFormat.multipleValuePicker(MultipleValuePickerFormat(pickers: [Self.choices]))
+        Kit.expectIssue(Kit.parse(picker, pairs: [("q.0", "cat"), ("q.0", "dog")]), .conflictingValues, field: "q.0")
+        let other = AnswerFormat.textChoice(TextChoiceFormat(style: .singleChoice, choices: Self.choices + [Kit.choice("Other", "other", other: OtherOption())]))
+        Kit.expectIssue(Kit.parse(other, pairs: [("q", "other"), ("q.other", "fox"), ("q.other", "owl")]), .conflictingValues, field: "q.other")
+    }
+
+    @Test("The same value twice, or twice with white space around it, is one answer")
+    func sameValueIsOneAnswer() {
+        #expect(Kit.answer(Kit.parse(.boolean(BooleanFormat()), pairs: [("q", "true"), ("q", "true")])) == .boolean(true))
+        #expect(Kit.answer(Kit.parse(.numeric(NumericFormat(style: .integer)), pairs: [("q", "7"), ("q", " 7 ")])) == .numeric(7))
+    }
+
+    @Test("A checkbox group keeps its set")
+    func checkboxesKeepTheirSet() {
+        let multiple = AnswerFormat.textChoice(TextChoiceFormat(style: .multipleChoice, choices: Self.choices))
+        #expect(Kit.answer(Kit.parse(multiple, pairs: [("q", "dog"), ("q", "cat")])) == .choices([.string("cat"), .string("dog")]))
+    }
+
+    @Test("Fields of other questions, whose names only begin with this one's, are theirs")
+    func otherQuestionsFieldsAreNotCounted() {
+        #expect(Kit.answer(Kit.parse(.boolean(BooleanFormat()), pairs: [("q", "true"), ("q2", "a"), ("q2", "b"), ("q.note", "x"), ("q.note", "y")])) == .boolean(true))
+    }
+
+    @Test("Form bodies are split on bytes, so a raw combining mark cannot hide a separator, and bad UTF-8 is refused")
+    func decodingSplitsOnBytes() throws {
+        let fields = try FormDecoding.decode(Array("a=1&\u{301}b=2".utf8))
+        #expect(fields["a"] == "1")
+        #expect(fields["\u{301}b"] == "2")
+        #expect(throws: FormDecoding.Malformed.self) { try FormDecoding.decode([UInt8(ascii: "a"), UInt8(ascii: "="), 0xFF]) }
+        #expect(throws: FormDecoding.Malformed.self) { try FormDecoding.decode("a=%C3") }
+        #expect(throws: FormDecoding.Malformed.self) { try FormDecoding.decode("a=%G1") }
+    }
+
+    @Test("A control field sent twice with different values is named; the same value twice is not")
+    func controlFields() throws {
+        #expect(try FormDecoding.decode("_action=next&_action=back&q=1").conflictingControlField == "_action")
+        #expect(try FormDecoding.decode("_csrf=a&_csrf=a&q=1&q=2").conflictingControlField == nil)
+    }
+}
