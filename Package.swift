@@ -80,6 +80,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "SurveyFuzzing",
+            dependencies: ["SurveyCore"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "survey-fuzz",
+            dependencies: ["SurveyCore", "SurveyFuzzing"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "survey",
             dependencies: [
@@ -98,6 +108,15 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SurveyFuzzingTests",
+            dependencies: [
+                "SurveyCore",
+                "SurveyFuzzing",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
