@@ -36,6 +36,14 @@ struct DuplicateFieldTests {
         #expect(Kit.answer(Kit.parse(multiple, pairs: [("q", "dog"), ("q", "cat")])) == .choices([.string("cat"), .string("dog")]))
     }
 
+    @Test("Text in an other box that spells a choice's value is that choice, once, in the choices' order")
+    func otherTextSpellingAChoice() {
+        let multiple = AnswerFormat.textChoice(TextChoiceFormat(style: .multipleChoice, choices: Self.choices + [Kit.choice("Other", "other", other: OtherOption())]))
+        #expect(Kit.answer(Kit.parse(multiple, pairs: [("q", "cat"), ("q", "other"), ("q.other", "cat")])) == .choices([.string("cat")]))
+        #expect(Kit.answer(Kit.parse(multiple, pairs: [("q", "dog"), ("q", "other"), ("q.other", "cat")])) == .choices([.string("cat"), .string("dog")]))
+        #expect(Kit.answer(Kit.parse(multiple, pairs: [("q", "dog"), ("q", "other"), ("q.other", "fox")])) == .choices([.string("dog"), .string("fox")]))
+    }
+
     @Test("Fields of other questions, whose names only begin with this one's, are theirs")
     func otherQuestionsFieldsAreNotCounted() {
         #expect(Kit.answer(Kit.parse(.boolean(BooleanFormat()), pairs: [("q", "true"), ("q2", "a"), ("q2", "b"), ("q.note", "x"), ("q.note", "y")])) == .boolean(true))

@@ -156,6 +156,15 @@ public enum AnswerParser {
                                           message: "Select “\(label)” to give your own answer, or clear the text"))
             }
         }
+        // Text in an "other" box that spells a choice's value is that choice: a result could
+        // not tell the two apart, and the page that shows the answer again ticks the choice.
+        for (index, text) in otherTexts {
+            guard let same = choices.firstIndex(where: { $0.value.formValue == text }), same != index else { continue }
+            otherTexts[index] = nil
+            chosen = chosen.map { $0 == index ? same : $0 }
+        }
+        var once = Set<Int>()
+        chosen = chosen.filter { once.insert($0).inserted }
         if !multiple, chosen.count > 1, issues.isEmpty {
             issues.append(AnswerIssue(field: name, code: .tooManyChoices, message: "Select one option only"))
         }
