@@ -240,19 +240,19 @@ public final class PostgresRunStore: RunStore {
     }
 
     public func deleteFinished(before date: Date) async throws -> Int {
-        let rows = try await client.query("""
-            WITH gone AS (DELETE FROM runs WHERE finished AND updated_at < \(date.timeIntervalSince1970) RETURNING 1)
-            SELECT count(*)::INTEGER FROM gone
-            """, logger: logger)
-        for try await count in rows.decode(Int.self) { return count }
-        return 0
+        try await delete(where: "finished", before: date)
     }
 
     public func deleteUnanswered(before date: Date) async throws -> Int {
-        let rows = try await client.query("""
-            WITH gone AS (DELETE FROM runs WHERE unanswered AND updated_at < \(date.timeIntervalSince1970) RETURNING 1)
-            SELECT count(*)::INTEGER FROM gone
-            """, logger: logger)
+        try await delete(where: "unanswered", before: date)
+    }
+
+    /// Deletes the runs whose flag `column` is set and that last changed before `date`; returns how many.
+    private func delete(where column: StaticString, before date: Date) async throws -> Int {
+        var bindings = PostgresBindings()
+        bindings.append(date.timeIntervalSince1970)
+        let sql = "WITH gone AS (DELETE FROM runs WHERE \(column) AND updated_at < $1 RETURNING 1) SELECT count(*)::INTEGER FROM gone"
+        let rows = try await client.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
         for try await count in rows.decode(Int.self) { return count }
         return 0
     }
