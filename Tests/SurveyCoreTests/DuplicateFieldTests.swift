@@ -42,6 +42,11 @@ struct DuplicateFieldTests {
         #expect(Kit.answer(Kit.parse(multiple, pairs: [("q", "cat"), ("q", "other"), ("q.other", "cat")])) == .choices([.string("cat")]))
         #expect(Kit.answer(Kit.parse(multiple, pairs: [("q", "dog"), ("q", "other"), ("q.other", "cat")])) == .choices([.string("cat"), .string("dog")]))
         #expect(Kit.answer(Kit.parse(multiple, pairs: [("q", "dog"), ("q", "other"), ("q.other", "fox")])) == .choices([.string("dog"), .string("fox")]))
+        // Typed as the other choice's own value, where that choice needs text: shown again with the text.
+        let needsText = AnswerFormat.textChoice(TextChoiceFormat(style: .multipleChoice, choices: [Kit.choice("Other", "other", other: OtherOption(optional: false))]))
+        let context = AnswerContext(language: "en")
+        let shown = AnswerFields.fields(for: .choices([.string("other")]), format: needsText, name: "q", context: context)
+        #expect(Kit.answer(Kit.parse(needsText, pairs: shown)) == .choices([.string("other")]))
     }
 
     @Test("Fields of other questions, whose names only begin with this one's, are theirs")

@@ -77,8 +77,12 @@ extension AnswerFields {
         var fields: [(String, String)] = []
         var unmatched: [String] = []
         for value in values {
-            if choices.contains(where: { $0.value == value }) {
+            if let index = choices.firstIndex(where: { $0.value == value }) {
                 fields.append((name, value.formValue))
+                // An "other" choice that needs text holds its own value only when that was typed.
+                if let option = choices[index].other, !option.isOptional {
+                    fields.append((other(name, choiceIndex: index, in: choices), value.formValue))
+                }
             } else {
                 unmatched.append(value.formValue)
             }
