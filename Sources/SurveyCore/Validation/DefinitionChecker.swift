@@ -208,8 +208,8 @@ struct DefinitionChecker {
             if let text = format.defaultComponents, TimeOfDay(text) == nil {
                 log.error(path / "defaultComponents", "\"defaultComponents\" must be a time as \"HH:mm\", such as \"08:30\", not \"\(text)\".")
             }
-            checkMinuteInterval(format.minuteInterval, at: path / "minuteInterval")
-            if let text = format.defaultComponents, let time = TimeOfDay(text), time.minute % format.effectiveMinuteInterval != 0 {
+            if checkMinuteInterval(format.minuteInterval, at: path / "minuteInterval"),
+               let text = format.defaultComponents, let time = TimeOfDay(text), time.minute % format.effectiveMinuteInterval != 0 {
                 log.warning(path / "defaultComponents", "The default \(text) is not on the \(format.effectiveMinuteInterval)-minute interval.")
             }
         case .date(let format):
@@ -271,6 +271,8 @@ struct DefinitionChecker {
         if format.maximum > 10_000 {
             log.error(path / "maximum", "A scale's maximum must be 10000 or less; it is \(format.maximum).")
         }
+        // Bounds that far out would overflow the arithmetic below; their error is enough.
+        guard (-10_000...10_000).contains(format.minimum), (-10_000...10_000).contains(format.maximum) else { return }
         if format.maximum < format.minimum {
             log.error(path / "maximum", "A scale's maximum (\(format.maximum)) must not be less than its minimum (\(format.minimum)).")
             return
@@ -340,11 +342,15 @@ struct DefinitionChecker {
         }
     }
 
-    private func checkMinuteInterval(_ interval: Int?, at path: JSONPath) {
-        guard let interval else { return }
+    /// Whether the interval is usable (absent, or one that divides an hour); logs an error if not.
+    @discardableResult
+    private func checkMinuteInterval(_ interval: Int?, at path: JSONPath) -> Bool {
+        guard let interval else { return true }
         if !(1...30).contains(interval) || 60 % interval != 0 {
             log.error(path, "\"minuteInterval\" must divide an hour and be from 1 to 30 (1, 2, 3, 4, 5, 6, 10, 12, 15, 20 or 30); it is \(interval).")
+            return false
         }
+        return true
     }
 
     private func checkDate(_ format: DateFormat, at path: JSONPath) {
