@@ -644,13 +644,15 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", help="results folder (bench/results/soak-<time>; a temporary one with --smoke)")
     ap.add_argument("--smoke", action="store_true", help="25 s per store, 20 participants, one restart half-way")
-    ap.add_argument("--report", nargs="+", metavar="DIR", help="only remake the table and figure from saved runs")
+    ap.add_argument("--report", nargs="+", metavar="DIR", help="only remake the table and figure from saved runs"
+                    " (their folders or results.json files)")
     ap.add_argument("--png", help="where the figure goes (default: soak.png in the results folder)")
     args = ap.parse_args()
     if args.report:
-        results = [r for d in args.report for r in json.load(open(os.path.join(d, "results.json")))["results"]]
+        paths = [os.path.join(p, "results.json") if os.path.isdir(p) else p for p in args.report]
+        results = [r for path in paths for r in json.load(open(path))["results"]]
         print(table(results))
-        log("figure:", plot(results, args.png or os.path.join(args.report[0], "soak.png")))
+        log("figure:", plot(results, args.png or os.path.join(os.path.dirname(paths[0]), "soak.png")))
         return 0 if all(all(r["checks"].values()) for r in results) else 1
     if args.smoke:
         args.minutes, args.clients = 25 / 60, 20
