@@ -177,10 +177,12 @@ class Postgres:
         return self
 
     def stop(self):
+        with open(os.path.join(self.folder, "postmaster.opts")) as f:
+            sockets = re.search(r'"-k" "([^"]+)"', f.read())
         version = sorted(os.listdir("/usr/lib/postgresql"), key=lambda v: [int(x) for x in v.split(".")])[-1]
         subprocess.run(["su", "postgres", "-c", f"/usr/lib/postgresql/{version}/bin/pg_ctl -D {self.folder} -m fast -w stop"],
                        capture_output=True)
-        subprocess.run(["rm", "-rf", self.folder])
+        subprocess.run(["rm", "-rf", self.folder] + ([sockets.group(1)] if sockets else []))
 
     def run_ids(self):
         out = subprocess.run(["psql", self.url, "-Atc", f"SELECT id FROM runs WHERE survey = '{SURVEY}'"],
