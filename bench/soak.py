@@ -684,7 +684,13 @@ def main():
                 json.dump({"meta": meta, "results": results}, f, indent=1)
     print(table(results))
     log("figure:", plot(results, args.png or os.path.join(args.out, "soak.png")))
-    failed = [f"{r['store']}: {name}" for r in results for name, ok in r["checks"].items() if not ok]
+    # 25 s quarters are too short to judge a trend, and a shared machine's noise decides them:
+    # the smoke reports its p99 check but fails only on the others; the hour's run fails on all.
+    advisory = {"p99 steady"} if args.smoke else set()
+    for r in results:
+        if advisory and not r["checks"]["p99 steady"]:
+            log(f"{r['store']}: p99 not steady in the smoke (reported, not failed): {r['p99_quarters_ms']}")
+    failed = [f"{r['store']}: {name}" for r in results for name, ok in r["checks"].items() if not ok and name not in advisory]
     if failed:
         log("FAILED:", "; ".join(failed))
         return 1
