@@ -57,6 +57,7 @@ let package = Package(
                 "SurveyCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -68,6 +69,7 @@ let package = Package(
                 "SurveyStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
@@ -98,6 +100,7 @@ let package = Package(
                 "SurveyServer",
                 "SurveyStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -121,20 +124,28 @@ let package = Package(
         ),
         .testTarget(
             name: "SurveyRenderingTests",
-            dependencies: ["SurveyRendering"],
+            dependencies: ["SurveyCore", "SurveyRendering", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "SurveyStorageTests",
-            dependencies: ["SurveyStorage"],
+            dependencies: ["SurveyCore", "SurveyStorage", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "SurveyServerTests",
             dependencies: [
+                "SurveyCore",
                 "SurveyServer",
+                "SurveyStorage",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
