@@ -228,7 +228,7 @@ private struct Serializer {
         switch node.pointee.type {
         case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
             if let content = node.pointee.content {
-                SanitizerEscaping.escape(utf8: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))), into: &output)
+                HTMLEscaping.escape(utf8: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))), into: &output)
             }
             return false
         case XML_ELEMENT_NODE:
@@ -307,7 +307,7 @@ private struct Serializer {
             }
             wroteHref = true
             output.append(contentsOf: " href=\"".utf8)
-            SanitizerEscaping.escape(href, into: &output)
+            HTMLEscaping.escape(href, into: &output)
             output.append(UInt8(ascii: "\""))
         }
         output.append(UInt8(ascii: ">"))

@@ -190,26 +190,3 @@ public enum PageIDs {
     public static func error(_ name: String) -> String { "\(name):error" }
     public static func optionHint(_ name: String, _ index: Int) -> String { "\(name):\(index + 1):hint" }
 }
-
-/// HTML escaping for text and attribute values.
-public enum HTMLEscaping {
-    public static func append(_ text: String, to output: inout String) {
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            case SlotMarker.open, SlotMarker.close: break
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-    }
-
-    public static func escape(_ text: String) -> String {
-        var output = ""
-        append(text, to: &output)
-        return output
-    }
-}

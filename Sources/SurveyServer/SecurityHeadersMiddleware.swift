@@ -46,8 +46,8 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
 enum ErrorPage {
     static func response(for status: HTTPResponse.Status, message: String?, requestID: String? = nil) -> Response {
         let text = message ?? (status == .notFound ? "There is nothing at this address." : "Something went wrong. Try again in a moment.")
-        let reference = requestID.map { "<p class=\"body\">\(escape(Catalog(language: "en").reference($0)))</p>" } ?? ""
-        let escaped = escape(text)
+        let reference = requestID.map { "<p class=\"body\">\(HTMLEscaping.escape(Catalog(language: "en").reference($0)))</p>" } ?? ""
+        let escaped = HTMLEscaping.escape(text)
         let title = status == .notFound ? "Page not found" : status.reasonPhrase
         let body = """
             <!DOCTYPE html>
@@ -58,19 +58,5 @@ enum ErrorPage {
             """
         return Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
                         body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
-    }
-
-    private static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }
