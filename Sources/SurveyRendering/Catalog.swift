@@ -99,6 +99,11 @@ public struct Catalog: Sendable {
         self[key].replacingOccurrences(of: "%d", with: String(number))
     }
 
+    /// "2 of 5": where a step stands in the survey.
+    public func progress(_ current: Int, of total: Int) -> String {
+        self["progress"].replacingOccurrences(of: "%1$@", with: String(current)).replacingOccurrences(of: "%2$@", with: String(total))
+    }
+
     /// The sentence of an error page that gives the reference of the failed request.
     public func reference(_ requestID: String) -> String {
         self["errorReference"].replacingOccurrences(of: "%@", with: requestID)

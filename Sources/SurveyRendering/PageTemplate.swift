@@ -49,9 +49,12 @@ public struct PageTemplate: Sendable {
     }
 
     public let segments: [Segment]
+    /// What goes before the title on a page with errors, in the page's language ("Error: ").
+    let errorPrefix: String
 
     /// Splits rendered text at the slot markers the view models put in it.
-    init(rendered: String, slots: [Slot]) {
+    init(rendered: String, slots: [Slot], errorPrefix: String) {
+        self.errorPrefix = errorPrefix
         var segments: [Segment] = []
         var literal = ""
         var scalars = rendered.unicodeScalars[...]
@@ -94,6 +97,8 @@ public struct PageTemplate: Sendable {
                 if skipping > 0 || !fill.canGoBack { skipping += 1 }
             case .slot(.itemEnd), .slot(.backEnd):
                 if skipping > 0 { skipping -= 1 }
+            case .slot(.titlePrefix):
+                if skipping == 0, !fill.issues.isEmpty { output += errorPrefix }
             case .slot(let slot):
                 if skipping == 0 { fill.append(slot, to: &output) }
             }
@@ -159,7 +164,7 @@ public struct PageFill: Sendable {
         switch slot {
         case .csrf: HTMLEscaping.append(csrfToken, to: &output)
         case .visit: output += String(visit)
-        case .titlePrefix: if !issues.isEmpty { output += "Error: " }
+        case .titlePrefix: break  // the template's own words: PageTemplate.render writes it
         case .errorSummary: output += errorSummary
         case .headingFocus: if issues.isEmpty { output += " autofocus=\"autofocus\"" }
         case .returnFlag: if returnToReview { output += "<input type=\"hidden\" name=\"_return\" value=\"1\" />" }

@@ -17,7 +17,7 @@ extension SurveyPages {
             "headingFocus": " autofocus=\"autofocus\"",
             "continueLabel": catalog[navigator.continueLabel(run).rawValue],
         ]
-        if let progress = navigator.progress(of: step) { stepContext["progress"] = "\(progress.current) of \(progress.total)" }
+        if let progress = navigator.progress(of: step) { stepContext["progress"] = catalog.progress(progress.current, of: progress.total) }
         if let title = texts.html(step.title, language: language, fallback: fallback) { stepContext["heading"] = title.html }
         if let text = texts.html(step.text, language: language, fallback: fallback) { stepContext["text"] = text.html }
         let title = texts.plain(step.title, language: language, fallback: fallback) ?? catalog["yourAnswers"]

@@ -176,7 +176,7 @@ public final class SurveyPages: Sendable {
         // Enter in a text box presses the form's first submit button: where a don't-know button
         // comes before Next, a hidden copy of Next goes first.
         stepContext["hasDontKnow"] = step.questions.contains { $0.answerFormat.showsDontKnow }
-        if let progress = navigator.progress(of: step) { stepContext["progress"] = "\(progress.current) of \(progress.total)" }
+        if let progress = navigator.progress(of: step) { stepContext["progress"] = catalog.progress(progress.current, of: progress.total) }
         var context = pageContext(task: task, language: language, texts: texts, fallback: fallback, title: pageTitle)
         context["isStep"] = true
         context["step"] = stepContext
@@ -187,7 +187,7 @@ public final class SurveyPages: Sendable {
         guard let rendered = library.render(context, withTemplate: "page") else {
             throw TemplateError(template: "page", problems: ["the template \"page\" is missing"])
         }
-        let template = PageTemplate(rendered: rendered, slots: slots.slots)
+        let template = PageTemplate(rendered: rendered, slots: slots.slots, errorPrefix: Catalog(language: language)["errorPrefix"] + " ")
         let compiled = CompiledPage(template: template, questions: questions.sorted { $0.count > $1.count })
         if let checker {
             // Fill the slots with a sample request, with an error on every question, and check the markup.
