@@ -9,17 +9,23 @@ public enum HTMLEscaping {
         guard text.utf8.contains(where: needsWork) else { return String(text) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 16)
-        escape(utf8: Array(text.utf8), into: &bytes)
+        escape(utf8: text.utf8, into: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Appends the escaped text to `output`: in place when there is nothing to escape, as for
+    /// most values and every token on the hot path of a page.
     public static func append(_ text: some StringProtocol, to output: inout String) {
+        guard text.utf8.contains(where: needsWork) else {
+            output += text
+            return
+        }
         output += escape(text)
     }
 
     /// Appends the escaped UTF-8 of `text` to `out`.
     static func escape(_ text: some StringProtocol, into out: inout [UInt8]) {
-        escape(utf8: Array(text.utf8), into: &out)
+        escape(utf8: text.utf8, into: &out)
     }
 
     /// Appends the escaped form of some UTF-8 code units to `out`.
