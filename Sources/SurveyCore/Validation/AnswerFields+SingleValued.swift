@@ -18,25 +18,25 @@ extension AnswerFields {
     /// Whether `field` belongs to question `name`: the name itself or one of its parts
     /// (`dob.day`, `bed.hours`, `pet.other`, `meal.0`, `home.latitude`).
     static func belongs(_ field: String, to name: String) -> Bool {
-        guard field.hasPrefix(name) else { return false }
-        if field.count == name.count { return true }
-        let rest = field.dropFirst(name.count)
-        guard rest.first == "." else { return false }
-        let part = rest.dropFirst()
-        let first = part.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
-        return reservedParts.contains(first) || (!first.isEmpty && first.allSatisfy(\.isASCIIDigit))
+        if field == name { return true }
+        let (fieldBytes, nameBytes) = (field.utf8, name.utf8)
+        guard fieldBytes.count > nameBytes.count + 1, fieldBytes.starts(with: nameBytes),
+              fieldBytes[fieldBytes.index(fieldBytes.startIndex, offsetBy: nameBytes.count)] == UInt8(ascii: ".") else { return false }
+        let part = fieldBytes.dropFirst(nameBytes.count + 1).prefix { $0 != UInt8(ascii: ".") }
+        return reservedParts.contains(String(decoding: part, as: UTF8.self)) || (!part.isEmpty && part.allSatisfy { (0x30...0x39).contains($0) })
     }
 
+    /// The words after a question's name in the names of its other fields (`dob.day`,
+    /// `bed.hours`): no form item may be named like one of them after another item's name.
     static let reservedParts: Set<String> = ["other", "hours", "minutes", "feet", "inches", "pounds", "ounces", "day", "month",
                                              "year", "time", "dontKnow", "latitude", "longitude"]
 
     /// The first field of question `name` (in name order) sent with two different values
     /// where the format takes one; nil when there is none.
     static func conflicting(in fields: FormFields, name: String, format: AnswerFormat) -> String? {
-        fields.values.keys.sorted().first { field in
-            guard belongs(field, to: name), !takesSeveral(field, name: name, format: format),
-                  let values = fields.values[field], values.count > 1 else { return false }
+        fields.values.filter { field, values in
+            guard values.count > 1, belongs(field, to: name), !takesSeveral(field, name: name, format: format) else { return false }
             return Set(values.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }).count > 1
-        }
+        }.keys.min()
     }
 }

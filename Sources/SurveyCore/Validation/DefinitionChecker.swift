@@ -7,7 +7,6 @@ struct DefinitionChecker {
     let task: SurveyTask
     let log: DiagnosticLog
 
-    static let reservedFieldSuffixes = ["other", "hours", "minutes", "feet", "inches", "pounds", "ounces", "day", "month", "year", "time", "dontKnow"]
 
     func check(resolvingInto resolved: inout SurveyTask) {
         checkIdentifiers()
@@ -76,7 +75,7 @@ struct DefinitionChecker {
             }
             for (itemIndex, item) in content.items.enumerated() {
                 guard case .question(let question) = item else { continue }
-                for suffix in Self.reservedFieldSuffixes {
+                for suffix in AnswerFields.reservedParts.sorted() {
                     guard question.identifier.hasSuffix("." + suffix) else { continue }
                     let base = String(question.identifier.dropLast(suffix.count + 1))
                     if items[base] != nil {
