@@ -34,9 +34,9 @@ extension AnswerFields {
     /// The first field of question `name` (in name order) sent with two different values
     /// where the format takes one; nil when there is none.
     static func conflicting(in fields: FormFields, name: String, format: AnswerFormat) -> String? {
-        fields.values.filter { field, values in
+        fields.values.lazy.filter { field, values in
             guard values.count > 1, belongs(field, to: name), !takesSeveral(field, name: name, format: format) else { return false }
             return Set(values.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }).count > 1
-        }.keys.min()
+        }.map(\.key).min()
     }
 }

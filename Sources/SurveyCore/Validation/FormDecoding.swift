@@ -55,6 +55,6 @@ extension FormFields {
     /// that start with "_", which no identifier can) sent twice with different values. A
     /// browser never does that; a server that took either value would be guessing.
     public var conflictingControlField: String? {
-        values.filter { name, sent in sent.count > 1 && name.hasPrefix("_") && Set(sent).count > 1 }.keys.min()
+        values.lazy.filter { name, sent in sent.count > 1 && name.hasPrefix("_") && Set(sent).count > 1 }.map(\.key).min()
     }
 }
