@@ -108,6 +108,8 @@ let package = Package(
             name: "SurveyCoreTests",
             dependencies: [
                 "SurveyCore",
+                // Issues are data in the core; the tests read them in the renderer's English.
+                "SurveyRendering",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")],

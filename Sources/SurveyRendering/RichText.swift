@@ -24,7 +24,7 @@ public struct RichTextCache: Sendable {
             case .question(let content):
                 visit(content.question)
                 visit(content.placeholder)
-                visitFormat(content.answerFormat, visit)
+                content.answerFormat.texts.forEach(visit)
             case .form(let content):
                 visit(content.footerText)
                 for item in content.items {
@@ -34,7 +34,7 @@ public struct RichTextCache: Sendable {
                         visit(header.detailText)
                     case .question(let question):
                         [question.text, question.detailText, question.placeholder].forEach(visit)
-                        visitFormat(question.answerFormat, visit)
+                        question.answerFormat.texts.forEach(visit)
                     }
                 }
             default:
@@ -43,31 +43,6 @@ public struct RichTextCache: Sendable {
         }
         var seen = Set<String>()
         return (RichTextCache(entries: entries), removed.filter { seen.insert($0).inserted })
-    }
-
-    private static func visitFormat(_ format: AnswerFormat, _ visit: (LocalizedText?) -> Void) {
-        func choices(_ list: [TextChoice]) {
-            for choice in list {
-                visit(choice.text)
-                visit(choice.detailText)
-                visit(choice.other?.placeholder)
-            }
-        }
-        switch format {
-        case .boolean(let f): visit(f.yes); visit(f.no)
-        case .textChoice(let f): choices(f.choices)
-        case .valuePicker(let f): choices(f.choices)
-        case .multipleValuePicker(let f): f.pickers.forEach(choices)
-        case .imageChoice(let f): f.choices.forEach { visit($0.text); visit($0.imageAlt) }
-        case .scale(let f): visit(f.minimumValueDescription); visit(f.maximumValueDescription)
-        case .continuousScale(let f): visit(f.minimumValueDescription); visit(f.maximumValueDescription)
-        case .textScale(let f): choices(f.choices)
-        case .text(let f): visit(f.invalidMessage)
-        case .age(let f): visit(f.minimumAgeCustomText); visit(f.maximumAgeCustomText)
-        case .ses(let f): visit(f.topRungText); visit(f.bottomRungText)
-        default: break
-        }
-        visit(format.dontKnow?.buttonText)
     }
 
     /// The sanitized markup of a text in a language; plain escaping for anything not seen at load.

@@ -79,61 +79,10 @@ extension SurveyPages {
     /// An answer in words, for the review step and the "your answers" page.
     public func display(_ answer: Answer?, format: AnswerFormat, language: String, context: AnswerContext) -> String? {
         guard let answer else { return nil }
-        let catalog = Catalog(language: language)
-        func choiceLabel(_ value: ChoiceValue, in choices: [TextChoice]) -> String {
-            if let choice = choices.first(where: { $0.value == value }) {
-                return texts.plain(choice.text, language: language, fallback: languages) ?? value.formValue
-            }
-            return value.formValue
-        }
-        switch answer {
-        case .dontKnow:
-            return texts.plain(format.dontKnow?.buttonText, language: language, fallback: languages) ?? catalog["dontKnow"]
-        case .boolean(let flag):
-            if case .boolean(let boolean) = format {
-                return texts.plain(flag ? boolean.yes : boolean.no, language: language, fallback: languages) ?? catalog[flag ? "yes" : "no"]
-            }
-            return catalog[flag ? "yes" : "no"]
-        case .choices(let values):
-            let choices: [TextChoice]
-            switch format {
-            case .textChoice(let f): choices = f.choices
-            case .valuePicker(let f): choices = f.choices
-            case .textScale(let f): choices = f.choices
-            case .imageChoice(let f): choices = f.choices.map { TextChoice(text: $0.text ?? $0.imageAlt, value: $0.value) }
-            default: choices = []
-            }
-            return values.map { choiceLabel($0, in: choices) }.joined(separator: ", ")
-        case .components(let values):
-            guard case .multipleValuePicker(let picker) = format else { return values.map(\.formValue).joined(separator: " ") }
-            return zip(values, picker.pickers).map { choiceLabel($0, in: $1) }.joined(separator: picker.effectiveSeparator)
-        case .scale(let value):
-            if case .continuousScale(let scale) = format, scale.isPercent { return JSONWriter.number((value * 100 * 1e6).rounded() / 1e6) + "%" }
-            return JSONWriter.number(value)
-        case .numeric(let value):
-            switch format {
-            case .numeric(let numeric): return JSONWriter.number(value) + (numeric.shownUnit.map { " " + $0 } ?? "")
-            case .height: return JSONWriter.number(value) + " cm"
-            case .weight: return JSONWriter.number(value) + " kg"
-            default: return JSONWriter.number(value)
-            }
-        case .timeOfDay(let time):
-            return time.description
-        case .date(let date):
-            switch date {
-            case .day(let day): return Messages.day(day)
-            case .instant(let instant): return Messages.moment(instant, context.timeZone)
-            }
-        case .timeInterval(let seconds):
-            let minutes = Int(seconds / 60)
-            return "\(minutes / 60) \(catalog["hours"].lowercased()) \(minutes % 60) \(catalog["minutes"].lowercased())"
-        case .text(let text):
-            return text
-        case .location(let location):
-            return location.userInput
-        case .ses(let rung):
-            return catalog.format("rung", rung)
-        }
+        let words = AnswerWords(catalog: Catalog(language: language), texts: texts, language: language, fallback: languages,
+                                timeZone: context.timeZone)
+        if answer == .dontKnow { return words.plain(format.dontKnow?.buttonText) ?? words.catalog["dontKnow"] }
+        return format.view.display(answer, words)
     }
 
     /// A page that is not a step (the cancel confirmation, the thank-you page…), from the

@@ -201,7 +201,7 @@ public final class SurveyPages: Sendable {
     }
 
     static func sampleFill(for page: CompiledPage, library: MustacheLibrary, language: String) -> PageFill {
-        let issues = page.questions.map { AnswerIssue(field: $0, code: .required, message: "Sample message") }
+        let issues = page.questions.map { AnswerIssue(field: $0, code: .required, problem: .missing(.text)) }
         var fill = PageFill(csrfToken: "sample-token", visit: 1, issues: issues, canGoBack: true, returnToReview: true,
                             questionOfField: { $0 })
         fill.errorSummary = errorSummary(issues, library: library, language: language)
@@ -213,25 +213,27 @@ public final class SurveyPages: Sendable {
 
     static func errorSummary(_ issues: [AnswerIssue], library: MustacheLibrary, language: String) -> String {
         guard !issues.isEmpty else { return "" }
+        let words = Catalog(language: language)
         let context: [String: Any] = [
-            "words": Catalog(language: language).wordsContext,
-            "issues": issues.map { ["field": $0.field, "message": $0.message] },
+            "words": words.wordsContext,
+            "issues": issues.map { ["field": $0.field, "message": words.words(for: $0)] },
         ]
         return library.render(context, withTemplate: "error-summary") ?? ""
     }
 
     static func errorMessages(_ issues: [AnswerIssue], questionOf: (String) -> String, library: MustacheLibrary, language: String) -> [String: String] {
+        let words = Catalog(language: language)
         var grouped: [String: [String]] = [:]
         var order: [String] = []
         for issue in issues {
             let question = questionOf(issue.field)
             if grouped[question] == nil { order.append(question) }
-            grouped[question, default: []].append(issue.message)
+            grouped[question, default: []].append(words.words(for: issue))
         }
         var messages: [String: String] = [:]
         for question in order {
             let context: [String: Any] = [
-                "id": PageIDs.error(question), "words": Catalog(language: language).wordsContext,
+                "id": PageIDs.error(question), "words": words.wordsContext,
                 "messages": grouped[question]!.map { ["text": $0] },
             ]
             messages[question] = library.render(context, withTemplate: "error-message") ?? ""
@@ -291,7 +293,7 @@ extension Catalog {
     /// Every word, for templates: `{{words.next}}`.
     var wordsContext: [String: String] {
         var all: [String: String] = [:]
-        for key in Catalog.english.keys { all[key] = self[key] }
+        for key in Catalog.englishChrome.keys { all[key] = self[key] }
         return all
     }
 }

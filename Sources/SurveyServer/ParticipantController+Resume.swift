@@ -16,8 +16,8 @@ extension ParticipantController {
               record.savedAt != nil, let ticket = record.resume, let code = ticket.code else {
             return redirect("/surveys/\(pages.task.identifier)", visitor: visitor)
         }
-        let expires = Messages.day(CalendarDate(ticket.expiresAt, in: pages.navigator.timeZone))
         let words = Catalog(language: visitor.language)
+        let expires = words.day(CalendarDate(ticket.expiresAt, in: pages.navigator.timeZone))
         let body = pages.renderPage("saved", language: visitor.language, title: words["savedTitle"], values: [
             "resumeCode": String(code.prefix(4)) + " " + String(code.suffix(4)),
             "resumeLink": configuration.absoluteURL("/resume/\(ticket.token)", for: request, context),
@@ -48,7 +48,7 @@ extension ParticipantController {
         var issues: [AnswerIssue] = []
         if let errorKey {
             values["resumeError"] = words[errorKey]
-            issues = [AnswerIssue(field: "code", code: .notAChoice, message: words[errorKey])]
+            issues = [AnswerIssue(field: "code", code: .notAChoice, problem: .catalogEntry(errorKey))]
         }
         return pages.renderPage("resume", language: visitor.language, title: words["resumeTitle"], values: values, issues: issues)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SurveyRendering
 import Testing
 @testable import SurveyCore
 
@@ -60,16 +61,17 @@ enum AnswerTestKit {
 
     /// Expects exactly one issue with this code and field (and message, when given).
     static func expectIssue(_ outcome: FieldOutcome, _ code: AnswerIssue.Code, field: String, message: String? = nil,
-                            sourceLocation: SourceLocation = #_sourceLocation) {
+                            language: String = "en", sourceLocation: SourceLocation = #_sourceLocation) {
         let found = issues(outcome)
         #expect(found.count == 1, "expected one issue, got \(outcome)", sourceLocation: sourceLocation)
         guard let issue = found.first else { return }
         #expect(issue.code == code, "\(issue)", sourceLocation: sourceLocation)
         #expect(issue.field == field, "\(issue)", sourceLocation: sourceLocation)
+        let words = Catalog(language: language).words(for: issue)
         if let message {
-            #expect(issue.message == message, sourceLocation: sourceLocation)
+            #expect(words == message, sourceLocation: sourceLocation)
         }
-        #expect(!issue.message.isEmpty, sourceLocation: sourceLocation)
+        #expect(!words.isEmpty, sourceLocation: sourceLocation)
     }
 
     static func choice(_ text: String, _ value: String, exclusive: Bool? = nil, other: OtherOption? = nil) -> TextChoice {
@@ -147,7 +149,7 @@ struct AnswerParserNumericTests {
         Kit.expectIssue(Kit.parse(Self.dose, ["q": "many"]), .notANumber, field: "q", message: "Enter a number, like 12 or 3.5")
         // The example follows the participant's decimal separator.
         Kit.expectIssue(Kit.parse(Self.dose, ["q": "viel"], language: "de"), .notANumber, field: "q",
-                        message: "Enter a number, like 12 or 3,5")
+                        message: "Enter a number, like 12 or 3,5", language: "de")
         let one = AnswerFormat.numeric(NumericFormat(style: .decimal, maximumFractionDigits: 1))
         Kit.expectIssue(Kit.parse(one, ["q": "1.25"]), .tooManyFractionDigits, field: "q",
                         message: "Enter a number with no more than 1 decimal place")
@@ -414,7 +416,7 @@ struct AnswerParserTextTests {
         let message = LocalizedText(translations: [("en", "Enter digits, not “%@”"), ("es", "Escriba cifras, no «%@»")])
         let format = AnswerFormat.text(TextFormat(validationRegularExpression: "^[0-9]+$", invalidMessage: message))
         Kit.expectIssue(Kit.parse(format, ["q": "abc"], language: "en"), .pattern, field: "q", message: "Enter digits, not “abc”")
-        Kit.expectIssue(Kit.parse(format, ["q": "abc"], language: "es"), .pattern, field: "q", message: "Escriba cifras, no «abc»")
+        Kit.expectIssue(Kit.parse(format, ["q": "abc"], language: "es"), .pattern, field: "q", message: "Escriba cifras, no «abc»", language: "es")
     }
 
     static let email = AnswerFormat.email(EmailFormat())

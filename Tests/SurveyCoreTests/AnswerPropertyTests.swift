@@ -232,7 +232,7 @@ struct AnswerPropertyTests {
         let last = CalendarDate(year: 2100, month: 12, day: 31)!.dayNumber
         await propertyCheck(count: 300, input: Gen.int(in: first...last), Gen.bool) { dayNumber, byName in
             let date = CalendarDate(dayNumber: dayNumber)!
-            let month = byName ? String(Messages.monthNames[date.month - 1].prefix(3)) : String(date.month)
+            let month = byName ? String(DateFormat.typedMonthNames[date.month - 1].prefix(3)) : String(date.month)
             let fields = ["q.day": String(date.day), "q.month": month, "q.year": String(date.year)]
             #expect(Kit.answer(Kit.parse(.date(DateFormat()), fields)) == .date(.day(date)))
             #expect(Kit.answer(Kit.parse(.date(DateFormat()), ["q": date.description])) == .date(.day(date)))

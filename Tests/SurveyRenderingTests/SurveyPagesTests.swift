@@ -38,7 +38,7 @@ struct SurveyPagesTests {
             + "\(table.marker(.itemStart("hidden")))<b>gone</b>\(table.marker(.itemEnd))<i>\(table.marker(.csrf))</i>"
         let template = PageTemplate(rendered: text, slots: table.slots, errorPrefix: "Error: ")
         let page = template.render(PageFill(csrfToken: "tok<en", visit: 0, fields: FormFields(["q": ["a\"b"], "c": ["1"]]),
-                                            issues: [AnswerIssue(field: "q", code: .required, message: "m")], hiddenItems: ["hidden"], canGoBack: false))
+                                            issues: [AnswerIssue(field: "q", code: .required, problem: .missing(.text))], hiddenItems: ["hidden"], canGoBack: false))
         #expect(page == "<p>Error: T</p><input value=\"a&quot;b\" checked=\"checked\" /><i>tok&lt;en</i>")
     }
 

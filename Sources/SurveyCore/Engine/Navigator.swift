@@ -369,23 +369,7 @@ extension QuestionResult {
     public static func make(for question: Step.Question, answer: Answer?, startDate: Date, endDate: Date, timeZone: TimeZone) -> QuestionResult {
         var result = QuestionResult(identifier: question.identifier, type: question.answerFormat.resultType,
                                     startDate: startDate, endDate: endDate, answer: answer)
-        switch question.answerFormat {
-        case .numeric(let format):
-            result.unit = format.unit
-            result.displayUnit = format.displayUnit ?? format.unit
-        case .height:
-            result.unit = "cm"
-            result.displayUnit = "cm"
-        case .weight:
-            result.unit = "kg"
-            result.displayUnit = "kg"
-        case .multipleValuePicker(let format):
-            result.separator = format.effectiveSeparator
-        case .date:
-            result.timeZone = timeZone.identifier
-        default:
-            break
-        }
+        question.answerFormat.rules.addResultKeys(to: &result, timeZone: timeZone)
         return result
     }
 }

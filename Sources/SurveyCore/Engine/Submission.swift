@@ -43,7 +43,7 @@ extension Navigator {
             case .empty:
                 if !question.isOptional {
                     issues.append(AnswerIssue(field: Self.firstField(of: question, context: context), code: .required,
-                                              message: Self.requiredMessage(for: question.answerFormat)))
+                                              problem: .missing(question.answerFormat.rules.missingAnswer)))
                     continue
                 }
                 answer = nil
@@ -55,35 +55,8 @@ extension Navigator {
         return issues.isEmpty ? .success(results) : .failure(PageIssues(issues: issues))
     }
 
-    /// "Select an answer" for picking formats, "Enter an answer" (or a date, a time) for typing ones.
-    static func requiredMessage(for format: AnswerFormat) -> String {
-        switch format {
-        case .boolean, .textChoice, .valuePicker, .multipleValuePicker, .imageChoice, .scale, .textScale, .ses:
-            return "Select an answer"
-        case .date: return "Enter a date"
-        case .timeOfDay: return "Enter a time"
-        case .timeInterval: return "Enter a length of time"
-        case .email: return "Enter an email address"
-        case .location: return "Enter an address"
-        case .height: return "Enter a height"
-        case .weight: return "Enter a weight"
-        case .age: return "Enter an age"
-        case .continuousScale, .numeric: return "Enter a number"
-        case .text: return "Enter an answer"
-        }
-    }
-
     /// The field an error summary links to: the first box of a question.
     public static func firstField(of question: Step.Question, context: AnswerContext) -> String {
-        let name = question.identifier
-        switch question.answerFormat {
-        case .multipleValuePicker: return AnswerFields.picker(name, 0)
-        case .timeInterval: return name + ".hours"
-        case .date: return name + ".day"
-        case .height(let format): return context.resolve(format.measurementSystem) == .USC ? name + ".feet" : name
-        case .weight(let format):
-            return context.resolve(format.measurementSystem) == .USC && format.numericPrecision == .high ? name + ".pounds" : name
-        default: return name
-        }
+        question.answerFormat.rules.firstField(name: question.identifier, context: context)
     }
 }

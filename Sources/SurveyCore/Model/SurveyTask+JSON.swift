@@ -75,135 +75,14 @@ extension FormItem {
     }
 }
 
-private func number(_ value: Double?) -> JSONValue? { value.map(JSONValue.number) }
-private func integer(_ value: Int?) -> JSONValue? { value.map { .number(Double($0)) } }
-private func flag(_ value: Bool?) -> JSONValue? { value.map(JSONValue.bool) }
-private func string(_ value: String?) -> JSONValue? { value.map(JSONValue.string) }
 
 extension AnswerFormat {
     var json: JSONValue {
-        var object: JSONObject
-        switch self {
-        case .boolean(let format):
-            object = JSONObject([("yes", format.yes?.json), ("no", format.no?.json)].compactMap { pair in pair.1.map { (pair.0, $0) } })
-        case .textChoice(let format):
-            object = JSONObject([("style", .string(format.style.rawValue)), ("choices", .array(format.choices.map(\.json)))])
-        case .valuePicker(let format):
-            object = JSONObject([("choices", .array(format.choices.map(\.json)))])
-        case .multipleValuePicker(let format):
-            object = JSONObject([("pickers", .array(format.pickers.map { .array($0.map(\.json)) }))])
-            object["separator"] = string(format.separator)
-        case .imageChoice(let format):
-            object = JSONObject()
-            object["style"] = format.style.map { .string($0.rawValue) }
-            object["choices"] = .array(format.choices.map { choice in
-                .object(["image": .string(choice.image), "imageAlt": choice.imageAlt.json, "text": choice.text?.json, "value": choice.value.json])
-            })
-        case .scale(let format):
-            object = JSONObject()
-            object["minimum"] = integer(format.minimum)
-            object["maximum"] = integer(format.maximum)
-            object["step"] = integer(format.step)
-            object["defaultValue"] = integer(format.defaultValue)
-            object["vertical"] = flag(format.vertical)
-            object["minimumValueDescription"] = format.minimumValueDescription?.json
-            object["maximumValueDescription"] = format.maximumValueDescription?.json
-        case .continuousScale(let format):
-            object = JSONObject()
-            object["minimum"] = number(format.minimum)
-            object["maximum"] = number(format.maximum)
-            object["maximumFractionDigits"] = integer(format.maximumFractionDigits)
-            object["defaultValue"] = number(format.defaultValue)
-            object["vertical"] = flag(format.vertical)
-            object["numberStyle"] = format.numberStyle.map { .string($0.rawValue) }
-            object["minimumValueDescription"] = format.minimumValueDescription?.json
-            object["maximumValueDescription"] = format.maximumValueDescription?.json
-        case .textScale(let format):
-            object = JSONObject([("choices", .array(format.choices.map(\.json)))])
-            object["defaultIndex"] = integer(format.defaultIndex)
-            object["vertical"] = flag(format.vertical)
-        case .numeric(let format):
-            object = JSONObject()
-            object["style"] = format.style.map { .string($0.rawValue) }
-            object["unit"] = string(format.unit)
-            object["displayUnit"] = string(format.displayUnit)
-            object["minimum"] = number(format.minimum)
-            object["maximum"] = number(format.maximum)
-            object["maximumFractionDigits"] = integer(format.maximumFractionDigits)
-            object["defaultNumericAnswer"] = number(format.defaultNumericAnswer)
-        case .timeOfDay(let format):
-            object = JSONObject()
-            object["defaultComponents"] = string(format.defaultComponents)
-            object["minuteInterval"] = integer(format.minuteInterval)
-        case .date(let format):
-            object = JSONObject()
-            object["style"] = format.style.map { .string($0.rawValue) }
-            object["minimumDate"] = string(format.minimumDate)
-            object["maximumDate"] = string(format.maximumDate)
-            object["defaultDate"] = string(format.defaultDate)
-            object["daysBeforeCurrentDate"] = integer(format.daysBeforeCurrentDate)
-            object["daysAfterCurrentDate"] = integer(format.daysAfterCurrentDate)
-            object["minuteInterval"] = integer(format.minuteInterval)
-        case .timeInterval(let format):
-            object = JSONObject()
-            object["defaultInterval"] = number(format.defaultInterval)
-            object["step"] = integer(format.step)
-        case .text(let format):
-            object = JSONObject()
-            object["maximumLength"] = integer(format.maximumLength)
-            object["multipleLines"] = flag(format.multipleLines)
-            object["validationRegularExpression"] = string(format.validationRegularExpression)
-            object["invalidMessage"] = format.invalidMessage?.json
-            object["defaultTextAnswer"] = string(format.defaultTextAnswer)
-        case .email:
-            object = JSONObject()
-        case .height(let format):
-            object = JSONObject()
-            object["measurementSystem"] = format.measurementSystem.map { .string($0.rawValue) }
-        case .weight(let format):
-            object = JSONObject()
-            object["measurementSystem"] = format.measurementSystem.map { .string($0.rawValue) }
-            object["numericPrecision"] = format.numericPrecision.map { .string($0.rawValue) }
-            object["minimumValue"] = number(format.minimumValue)
-            object["maximumValue"] = number(format.maximumValue)
-            object["defaultValue"] = number(format.defaultValue)
-        case .age(let format):
-            object = JSONObject()
-            object["minimumAge"] = integer(format.minimumAge)
-            object["maximumAge"] = integer(format.maximumAge)
-            object["minimumAgeCustomText"] = format.minimumAgeCustomText?.json
-            object["maximumAgeCustomText"] = format.maximumAgeCustomText?.json
-            object["showYear"] = flag(format.showYear)
-            object["useYearForResult"] = flag(format.useYearForResult)
-            object["treatMinAgeAsRange"] = flag(format.treatMinAgeAsRange)
-            object["treatMaxAgeAsRange"] = flag(format.treatMaxAgeAsRange)
-            object["relativeYear"] = integer(format.relativeYear)
-            object["defaultValue"] = integer(format.defaultValue)
-        case .location:
-            object = JSONObject()
-        case .ses(let format):
-            object = JSONObject()
-            object["topRungText"] = format.topRungText?.json
-            object["bottomRungText"] = format.bottomRungText?.json
-        }
+        var object = JSONObject([("type", .string(typeName))])
+        for entry in rules.jsonKeys.entries { object[entry.key] = entry.value }
         if let dontKnow {
-            object["showDontKnowButton"] = flag(dontKnow.show)
+            object["showDontKnowButton"] = dontKnow.show.map(JSONValue.bool)
             object["customDontKnowButtonText"] = dontKnow.buttonText?.json
-        }
-        var typed = JSONObject([("type", .string(typeName))])
-        for entry in object.entries { typed[entry.key] = entry.value }
-        return .object(typed)
-    }
-}
-
-extension TextChoice {
-    var json: JSONValue {
-        var object = JSONObject([("text", text.json)])
-        object["detailText"] = detailText?.json
-        object["value"] = value.json
-        object["exclusive"] = flag(exclusive)
-        if let other {
-            object["other"] = .object(["placeholder": other.placeholder?.json, "optional": flag(other.optional)])
         }
         return .object(object)
     }
@@ -251,7 +130,7 @@ extension Predicate {
             }
             return .object(["result": .string(selector.raw), "minimum": bound(minimum), "maximum": bound(maximum)])
         case .timeRange(let selector, let minimum, let maximum):
-            return .object(["result": .string(selector.raw), "minimumTime": string(minimum), "maximumTime": string(maximum)])
+            return .object(["result": .string(selector.raw), "minimumTime": minimum.map(JSONValue.string), "maximumTime": maximum.map(JSONValue.string)])
         case .isNil(let selector, let flag):
             return .object(["result": .string(selector.raw), "isNil": .bool(flag)])
         case .dontKnow(let selector, let flag):

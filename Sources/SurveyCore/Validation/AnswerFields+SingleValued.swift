@@ -7,12 +7,7 @@ extension AnswerFields {
     /// The fields of question `name` that may carry several values: the boxes of a
     /// multiple-choice format. Every other field of a question is single-valued.
     static func takesSeveral(_ field: String, name: String, format: AnswerFormat) -> Bool {
-        guard field == name else { return false }
-        switch format {
-        case .textChoice(let choice): return choice.style == .multipleChoice
-        case .imageChoice(let image): return image.effectiveStyle == .multipleChoice
-        default: return false
-        }
+        field == name && format.rules.takesSeveralValues
     }
 
     /// Whether `field` belongs to question `name`: the name itself or one of its parts

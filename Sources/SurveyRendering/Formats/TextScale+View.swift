@@ -1,0 +1,15 @@
+import Foundation
+import SurveyCore
+
+extension TextScaleFormat: FormatView {
+    func addControls(to context: inout [String: Any], _ question: QuestionViewModel) {
+        context["options"] = question.textOptions(choices, exclusiveDivider: false)
+        context["single"] = true
+        context["vertical"] = vertical ?? false
+    }
+
+    func display(_ answer: Answer, _ words: AnswerWords) -> String {
+        guard case .choices(let values) = answer else { return words.plain(answer) }
+        return values.map { words.choiceLabel($0, in: choices) }.joined(separator: ", ")
+    }
+}
