@@ -33,12 +33,12 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     router.add(middleware: RequestTimingMiddleware(histogram: metrics.requestDuration, accessLog: accessLog))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: StaticFilesMiddleware(folder: configuration.publicDirectory))
-    ParticipantController(catalog: catalog, store: runStore, signer: signer, configuration: configuration, clock: clock,
-                          limits: ParticipantLimits(runsPerHour: configuration.runsPerClientPerHour), metrics: metrics)
+    let limits = ParticipantLimits(runsPerHour: configuration.runsPerClientPerHour)
+    let runs = RunService(store: runStore, clock: clock, metrics: metrics, resumeLifetime: configuration.resumeLifetime,
+                          sendsWebhooks: configuration.webhookURL != nil, runStarts: limits.runStarts)
+    ParticipantController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock, limits: limits)
         .addRoutes(to: router)
-    ResearcherAPI(catalog: catalog, store: runStore, token: configuration.apiToken, configuration: configuration, clock: clock,
-                  metrics: metrics)
-        .addRoutes(to: router)
+    ResearcherAPI(catalog: catalog, runs: runs, token: configuration.apiToken, configuration: configuration).addRoutes(to: router)
     OperationsRoutes(store: runStore, metrics: metrics, metricsToken: configuration.metricsToken).addRoutes(to: router)
     // The store's own services (PostgreSQL's client) run for the application's whole life;
     // those that use the store start once its schema is migrated, before the first request.

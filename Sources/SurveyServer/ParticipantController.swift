@@ -12,12 +12,11 @@ import SurveyStorage
 /// resuming (`+Resume`), and the plumbing they share (here).
 struct ParticipantController: Sendable {
     let catalog: SurveyCatalog
-    let store: any RunStore
+    let runs: RunService
     let signer: SessionSigner
     let configuration: ServerConfiguration
     let clock: @Sendable () -> Date
     let limits: ParticipantLimits
-    let metrics: ServerMetrics
 
     func addRoutes(to router: Router<SurveyRequestContext>) {
         router.get("/") { request, _ in try await index(request) }
@@ -134,7 +133,7 @@ struct ParticipantController: Sendable {
     }
 
     func answerContext(_ pages: SurveyPages, language: String) -> AnswerContext {
-        AnswerContext(language: language, now: clock(), timeZone: pages.navigator.timeZone)
+        runs.answerContext(pages, language: language)
     }
 
     func formFields(_ request: Request) async throws -> FormFields {
@@ -162,7 +161,7 @@ struct ParticipantLimits: Sendable {
     /// Failed resume codes per code's first half, whoever tries them: however many addresses
     /// a guesser has, no saved run's code gets more than a few tries in the window.
     let resumeByCode: AttemptLimiter
-    /// Runs started per client address, when limited.
+    /// Runs started per client address, when limited (the run service keeps to it).
     let runStarts: AttemptLimiter?
 
     init(runsPerHour: Int?) {
