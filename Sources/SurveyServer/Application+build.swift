@@ -28,16 +28,18 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
         logger.warning(
             "Neither --public-url nor --trusted-proxy is set: resume and start links name the address each connection arrived at. Set --public-url to the address participants use.")
     }
+    let limits = ParticipantLimits(runsPerHour: configuration.runsPerClientPerHour)
     let router = Router(context: SurveyRequestContext.self)
     let accessLog = configuration.accessLog ? AccessLog() : nil
     router.add(middleware: RequestTimingMiddleware(histogram: metrics.requestDuration, accessLog: accessLog))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: StaticFilesMiddleware(folder: configuration.publicDirectory))
-    let limits = ParticipantLimits(runsPerHour: configuration.runsPerClientPerHour)
     let runs = RunService(store: runStore, clock: clock, metrics: metrics, resumeLifetime: configuration.resumeLifetime,
                           sendsWebhooks: configuration.webhookURL != nil, runStarts: limits.runStarts)
-    ParticipantController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock, limits: limits)
+    SurveyTakingController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock).addRoutes(to: router)
+    SaveResumeController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock, limits: limits)
         .addRoutes(to: router)
+    ResultsController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock).addRoutes(to: router)
     ResearcherAPI(catalog: catalog, runs: runs, token: configuration.apiToken, configuration: configuration).addRoutes(to: router)
     OperationsRoutes(store: runStore, metrics: metrics, metricsToken: configuration.metricsToken).addRoutes(to: router)
     // The store's own services (PostgreSQL's client) run for the application's whole life;

@@ -1,12 +1,26 @@
 import Foundation
 import Hummingbird
-import NIOCore
 import SurveyCore
 import SurveyRendering
 import SurveyStorage
 
-/// Taking a survey: the list, a step, an answer, Back, Skip, Change, Cancel, and the end.
-extension ParticipantController {
+/// Taking a survey: the list, a step, an answer, Back, Skip, Change, and Cancel.
+struct SurveyTakingController: ParticipantController {
+    let catalog: SurveyCatalog
+    let runs: RunService
+    let signer: SessionSigner
+    let configuration: ServerConfiguration
+    let clock: @Sendable () -> Date
+
+    func addRoutes(to router: Router<SurveyRequestContext>) {
+        router.get("/") { request, _ in try await index(request) }
+        router.get("/surveys/:survey") { request, context in try await show(request, context) }
+        router.post("/surveys/:survey") { request, context in try await submit(request, context) }
+        router.get("/surveys/:survey/change/:visit") { request, context in try await change(request, context) }
+        router.get("/surveys/:survey/cancel") { request, context in try await cancelPage(request, context) }
+        router.get("/surveys/:survey/discarded") { request, context in try await discarded(request, context) }
+    }
+
     func index(_ request: Request) async throws -> Response {
         guard let first = catalog.surveys.values.first else { throw HTTPError(.notFound) }
         let surveys = catalog.surveys.values.sorted { $0.task.identifier < $1.task.identifier }.map { pages -> [String: Any] in
@@ -124,68 +138,10 @@ extension ParticipantController {
         return html(body, visitor: visitor)
     }
 
-    func message(_ request: Request, _ context: SurveyRequestContext, kind: String, titleKey: String) async throws -> Response {
+    func discarded(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
         let pages = try survey(context)
         let visitor = visitor(request, context, pages: pages)
-        let body = pages.renderPage(kind, language: visitor.language, title: Catalog(language: visitor.language)[titleKey])
+        let body = pages.renderPage("discarded", language: visitor.language, title: Catalog(language: visitor.language)["discardedTitle"])
         return html(body, visitor: visitor)
-    }
-
-    /// The completion step the run ended on, or a thank-you page.
-    func done(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
-        let pages = try survey(context)
-        let visitor = visitor(request, context, pages: pages)
-        guard !visitor.isNew, let record = try await runs.completedRun(pages, session: visitor.session) else {
-            return redirect("/surveys/\(pages.task.identifier)", visitor: visitor)
-        }
-        if let visit = runs.completionVisit(of: record, in: pages),
-           let body = pages.renderStep(run: record.run, visit: visit, language: visitor.language,
-                                       csrfToken: signer.csrfToken(session: visitor.session, run: record.id),
-                                       context: answerContext(pages, language: visitor.language)) {
-            return html(body, visitor: visitor)
-        }
-        let words = Catalog(language: visitor.language)
-        var values: [String: Any] = [:]
-        if pages.task.showAnswersOnCompletion == true { values["answersURL"] = "/surveys/\(pages.task.identifier)/answers" }
-        return html(pages.renderPage("finished", language: visitor.language, title: words["completedTitle"], values: values), visitor: visitor)
-    }
-
-    /// After a run made through the API is completed: a page that sends the participant on to
-    /// the researcher's return address at once (a refresh, and a link for browsers without one).
-    func returning(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
-        let pages = try survey(context)
-        let visitor = visitor(request, context, pages: pages)
-        guard !visitor.isNew, let record = try await runs.completedRun(pages, session: visitor.session),
-              let returnURL = record.returnURL else {
-            return redirect("/surveys/\(pages.task.identifier)/done", visitor: visitor)
-        }
-        let words = Catalog(language: visitor.language)
-        let body = pages.renderPage("returning", language: visitor.language, title: words["returningTitle"],
-                                    values: ["returnURL": returnURL, "refresh": "0; url=" + returnURL])
-        return html(body, visitor: visitor)
-    }
-
-    /// The answers of the browser's completed run, when the survey offers them.
-    func answers(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
-        let pages = try survey(context)
-        let visitor = visitor(request, context, pages: pages)
-        guard pages.task.showAnswersOnCompletion == true, !visitor.isNew,
-              let record = try await runs.completedRun(pages, session: visitor.session) else {
-            throw HTTPError(.notFound, message: "There are no answers to show here.")
-        }
-        return html(pages.renderAnswers(run: record.run, language: visitor.language, context: answerContext(pages, language: visitor.language)),
-                    visitor: visitor)
-    }
-
-    /// The result of the browser's finished run (`?format=researchkit` for ResearchKit's shape).
-    func result(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
-        let pages = try survey(context)
-        let visitor = visitor(request, context, pages: pages)
-        guard !visitor.isNew, let record = try await runs.finishedRun(pages, session: visitor.session) else {
-            throw HTTPError(.notFound, message: "This browser has no finished run of this survey.")
-        }
-        let json = runs.result(of: record, in: pages).json(researchKit: request.uri.queryParameters.get("format") == "researchkit")
-        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(string: JSONWriter.string(json))))
     }
 }

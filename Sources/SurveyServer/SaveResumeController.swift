@@ -7,7 +7,24 @@ import SurveyStorage
 /// Saving for later and resuming: the saved page, the resume code form, and the single-use
 /// resume and start links, which a GET only shows and a POST claims, so that a mail scanner
 /// or link preview that opens a link does not spend it.
-extension ParticipantController {
+struct SaveResumeController: ParticipantController {
+    let catalog: SurveyCatalog
+    let runs: RunService
+    let signer: SessionSigner
+    let configuration: ServerConfiguration
+    let clock: @Sendable () -> Date
+    let limits: ParticipantLimits
+
+    func addRoutes(to router: Router<SurveyRequestContext>) {
+        router.get("/surveys/:survey/saved") { request, context in try await saved(request, context) }
+        router.get("/resume") { request, context in try await resumeForm(request, context) }
+        router.post("/resume") { request, context in try await resumeWithCode(request, context) }
+        router.get("/resume/:token") { request, context in try await claimPage(request, context, starting: false) }
+        router.post("/resume/:token") { request, context in try await claim(request, context, starting: false) }
+        router.get("/start/:token") { request, context in try await claimPage(request, context, starting: true) }
+        router.post("/start/:token") { request, context in try await claim(request, context, starting: true) }
+    }
+
     /// After "Save for later": the resume link and code, and when they expire.
     func saved(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
         let pages = try survey(context)
