@@ -131,7 +131,12 @@ let package = Package(
         ),
         .testTarget(
             name: "SurveyStorageTests",
-            dependencies: ["SurveyCore", "SurveyStorage", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "SurveyCore",
+                "SurveyStorage",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

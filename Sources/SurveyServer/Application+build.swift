@@ -4,59 +4,71 @@ import Logging
 import ServiceLifecycle
 import SurveyStorage
 
-/// Builds the server: surveys and templates loaded and checked, the store opened, routes set.
-/// Only this function names a concrete store.
+/// Builds the server: surveys and templates loaded and checked, the store opened, routes set;
+/// the store's schema is migrated as the server starts, before it accepts a request.
 public func buildApplication(configuration: ServerConfiguration, store: (any RunStore)? = nil, metrics: ServerMetrics = ServerMetrics(),
                              clock: @escaping @Sendable () -> Date = { Date() }) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "survey", factory: LineLogHandler.init)
     logger.logLevel = .info
     let catalog = try await SurveyCatalog.load(surveysDirectory: configuration.surveysDirectory,
                                                templatesDirectory: configuration.templatesDirectory)
-    let runStore: any RunStore
+    let setup: StoreSetup
     if let store {
-        runStore = store
-    } else if let url = configuration.postgresURL {
+        setup = StoreSetup(store: store, services: [])
+    } else {
         do {
-            runStore = try await PostgresRunStore(url: url)
-        } catch {
+            setup = try StoreSetup.open(configuration)
+        } catch where configuration.postgresURL != nil {
             throw StartupError(messages: ["PostgreSQL at the --store URL cannot be used: \(error)"])
         }
-    } else {
-        if configuration.databasePath == nil { try configuration.makeDataFolder() }
-        runStore = try SQLiteRunStore(path: configuration.resolvedDatabasePath)
     }
+    let runStore = setup.store
     let signer = SessionSigner(secret: try configuration.loadSecret(), lifetime: configuration.sessionLifetime)
     if configuration.publicURL == nil, configuration.trustedProxies.isEmpty {
         logger.warning(
             "Neither --public-url nor --trusted-proxy is set: resume and start links name the address each connection arrived at. Set --public-url to the address participants use.")
     }
+    let limits = ParticipantLimits(runsPerHour: configuration.runsPerClientPerHour)
     let router = Router(context: SurveyRequestContext.self)
     let accessLog = configuration.accessLog ? AccessLog() : nil
     router.add(middleware: RequestTimingMiddleware(histogram: metrics.requestDuration, accessLog: accessLog))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: StaticFilesMiddleware(folder: configuration.publicDirectory))
-    ParticipantController(catalog: catalog, store: runStore, signer: signer, configuration: configuration, clock: clock,
-                          limits: ParticipantLimits(runsPerHour: configuration.runsPerClientPerHour), metrics: metrics)
+    let runs = RunService(store: runStore, clock: clock, metrics: metrics, resumeLifetime: configuration.resumeLifetime,
+                          sendsWebhooks: configuration.webhookURL != nil, runStarts: limits.runStarts)
+    SurveyTakingController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock).addRoutes(to: router)
+    SaveResumeController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock, limits: limits)
         .addRoutes(to: router)
-    ResearcherAPI(catalog: catalog, store: runStore, token: configuration.apiToken, configuration: configuration, clock: clock,
-                  metrics: metrics)
-        .addRoutes(to: router)
+    ResultsController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock).addRoutes(to: router)
+    ResearcherAPI(catalog: catalog, runs: runs, token: configuration.apiToken, configuration: configuration).addRoutes(to: router)
     OperationsRoutes(store: runStore, metrics: metrics, metricsToken: configuration.metricsToken).addRoutes(to: router)
-    var services: [any Service] = []
+    // The store's own services (PostgreSQL's client) run for the application's whole life;
+    // those that use the store start once its schema is migrated, before the first request.
+    let schema = SchemaGate()
+    var services: [any Service] = setup.services
     if let accessLog { services.append(AccessLogWriter(log: accessLog)) }
     if let port = configuration.metricsPort {
         services.append(OperationsRoutes.metricsApplication(metrics, host: configuration.metricsHost, port: port,
                                                             token: configuration.metricsToken, logger: logger))
     }
     if let url = configuration.webhookURL, let secret = configuration.webhookSecret {
-        services.append(WebhookDelivery(store: runStore, url: url, secret: secret, clock: clock, logger: logger))
+        services.append(schema.guarding(WebhookDelivery(store: runStore, url: url, secret: secret, clock: clock, logger: logger)))
     }
-    services.append(DeletionService.unanswered(configuration.unansweredLifetime, store: runStore, clock: clock, logger: logger))
+    services.append(schema.guarding(DeletionService.unanswered(configuration.unansweredLifetime, store: runStore, clock: clock, logger: logger)))
     if let retention = configuration.retention {
-        services.append(DeletionService.retention(retention, store: runStore, clock: clock, logger: logger))
+        services.append(schema.guarding(DeletionService.retention(retention, store: runStore, clock: clock, logger: logger)))
     }
-    return Application(router: router, server: .closingHTTP1(timeouts: configuration.connectionTimeouts),
-                       configuration: configuration.httpConfiguration(logger: logger), services: services, logger: logger)
+    var app = Application(router: router, server: .closingHTTP1(timeouts: configuration.connectionTimeouts),
+                          configuration: configuration.httpConfiguration(logger: logger), services: services, logger: logger)
+    app.beforeServerStarts {
+        do {
+            try await runStore.migrate()
+        } catch where configuration.postgresURL != nil && store == nil {
+            throw StartupError(messages: ["PostgreSQL at the --store URL cannot be used: \(error)"])
+        }
+        schema.open()
+    }
+    return app
 }
 
 extension ServerConfiguration {

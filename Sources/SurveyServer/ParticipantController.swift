@@ -3,55 +3,33 @@ import Hummingbird
 import NIOCore
 import SurveyCore
 import SurveyRendering
-import SurveyStorage
 
-/// The participant's side: start or resume a run, show its step, take answers, Back, Skip,
-/// save, cancel, and the result of a finished run. Post/Redirect/Get throughout.
+/// What the participant's controllers share: the surveys, the run service, sessions and
+/// their cookies, the page language, and reading a form. Post/Redirect/Get throughout.
 ///
-/// The routes live in three files by purpose: taking a survey (`+Taking`), saving and
-/// resuming (`+Resume`), and the plumbing they share (here).
-struct ParticipantController: Sendable {
-    let catalog: SurveyCatalog
-    let store: any RunStore
-    let signer: SessionSigner
-    let configuration: ServerConfiguration
-    let clock: @Sendable () -> Date
-    let limits: ParticipantLimits
-    let metrics: ServerMetrics
+/// The routes are in three controllers by purpose: taking a survey (`SurveyTakingController`),
+/// saving and resuming (`SaveResumeController`), and a finished run's pages and result
+/// (`ResultsController`).
+protocol ParticipantController: Sendable {
+    var catalog: SurveyCatalog { get }
+    var runs: RunService { get }
+    var signer: SessionSigner { get }
+    var configuration: ServerConfiguration { get }
+    var clock: @Sendable () -> Date { get }
+}
 
-    func addRoutes(to router: Router<SurveyRequestContext>) {
-        router.get("/") { request, _ in try await index(request) }
-        router.get("/surveys/:survey") { request, context in try await show(request, context) }
-        router.post("/surveys/:survey") { request, context in try await submit(request, context) }
-        router.get("/surveys/:survey/change/:visit") { request, context in try await change(request, context) }
-        router.get("/surveys/:survey/cancel") { request, context in try await cancelPage(request, context) }
-        router.get("/surveys/:survey/done") { request, context in try await done(request, context) }
-        router.get("/surveys/:survey/return") { request, context in try await returning(request, context) }
-        router.get("/surveys/:survey/saved") { request, context in try await saved(request, context) }
-        router.get("/surveys/:survey/discarded") { request, context in
-            try await message(request, context, kind: "discarded", titleKey: "discardedTitle")
-        }
-        router.get("/surveys/:survey/result.json") { request, context in try await result(request, context) }
-        router.get("/surveys/:survey/answers") { request, context in try await answers(request, context) }
-        router.get("/resume") { request, context in try await resumeForm(request, context) }
-        router.post("/resume") { request, context in try await resumeWithCode(request, context) }
-        router.get("/resume/:token") { request, context in try await claimPage(request, context, starting: false) }
-        router.post("/resume/:token") { request, context in try await claim(request, context, starting: false) }
-        router.get("/start/:token") { request, context in try await claimPage(request, context, starting: true) }
-        router.post("/start/:token") { request, context in try await claim(request, context, starting: true) }
-    }
+/// Who is asking: their session (new when the request brought no valid cookie), the page
+/// language, and whether the cookie must be (re)issued with this response.
+struct Visitor {
+    let session: String
+    let isNew: Bool
+    let renewCookie: Bool
+    let language: String
+    let secure: Bool
+}
 
+extension ParticipantController {
     // MARK: Visitors
-
-    /// Who is asking: their session (new when the request brought no valid cookie), the page
-    /// language, and whether the cookie must be (re)issued with this response.
-    struct Visitor {
-        let session: String
-        let isNew: Bool
-        let renewCookie: Bool
-        let language: String
-        let secure: Bool
-    }
 
     func survey(_ context: SurveyRequestContext) throws -> SurveyPages {
         guard let identifier = context.parameters.get("survey"), let pages = catalog.surveys[identifier] else {
@@ -134,7 +112,7 @@ struct ParticipantController: Sendable {
     }
 
     func answerContext(_ pages: SurveyPages, language: String) -> AnswerContext {
-        AnswerContext(language: language, now: clock(), timeZone: pages.navigator.timeZone)
+        runs.answerContext(pages, language: language)
     }
 
     func formFields(_ request: Request) async throws -> FormFields {
@@ -162,7 +140,7 @@ struct ParticipantLimits: Sendable {
     /// Failed resume codes per code's first half, whoever tries them: however many addresses
     /// a guesser has, no saved run's code gets more than a few tries in the window.
     let resumeByCode: AttemptLimiter
-    /// Runs started per client address, when limited.
+    /// Runs started per client address, when limited (the run service keeps to it).
     let runStarts: AttemptLimiter?
 
     init(runsPerHour: Int?) {

@@ -9,11 +9,9 @@ import SurveyStorage
 /// its start link, read a run's status and result, list runs, delete a run.
 struct ResearcherAPI: Sendable {
     let catalog: SurveyCatalog
-    let store: any RunStore
+    let runs: RunService
     let token: String?
     let configuration: ServerConfiguration
-    let clock: @Sendable () -> Date
-    var metrics: ServerMetrics?
 
     func addRoutes(to router: Router<SurveyRequestContext>) {
         let api = router.group("api/v1")
@@ -48,7 +46,7 @@ struct ResearcherAPI: Sendable {
     }
 
     private func summary(_ record: RunRecord, pages: SurveyPages?) -> JSONValue {
-        let zone = pages?.navigator.timeZone ?? .current
+        let zone = pages.map(runs.timeZone) ?? .current
         return .object([
             "id": .string(record.id.uuidString.lowercased()),
             "survey": .string(record.surveyIdentifier),
@@ -109,33 +107,23 @@ struct ResearcherAPI: Sendable {
         for key in body.keys where !["survey", "participantId", "returnURL"].contains(key) {
             return Self.problem(.unprocessableContent, "Unknown key \"\(key)\"; use survey, participantId and returnURL.")
         }
-        let now = clock()
-        let run = pages.navigator.start(uuid: UUID(), now: now)
-        // The start link is the only way in: no short code until the participant saves.
-        let ticket = ResumeTicket.make(now: now, lifetime: configuration.resumeLifetime, withCode: false)
-        // The run belongs to no browser until someone opens its start link.
-        let record = try await store.insert(RunRecord(run: run, surveyIdentifier: identifier, sessionID: "unclaimed",
-                                                      updatedAt: now, resume: ticket, externalID: participant, returnURL: returnURL))
+        let (record, ticket) = try await runs.create(pages, participant: participant, returnURL: returnURL)
         guard case .object(var object) = summary(record, pages: pages) else { return Self.problem(.internalServerError, "") }
         object["startLink"] = .string(configuration.absoluteURL("/start/\(ticket.token)", for: request, context))
-        object["startLinkExpires"] = .string(DateTimeParsing.string(ticket.expiresAt, in: pages.navigator.timeZone))
-        metrics?.countRunStarted()
+        object["startLinkExpires"] = .string(DateTimeParsing.string(ticket.expiresAt, in: runs.timeZone(of: pages)))
         var response = Self.json(.object(object), status: .created)
         response.headers[.location] = "/api/v1/runs/\(record.id.uuidString.lowercased())"
         return response
     }
 
     func read(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
-        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text), let record = try await store.record(id: id) else {
+        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text), let record = try await runs.run(id: id) else {
             return Self.problem(.notFound, "There is no run with this id.")
         }
         let pages = catalog.surveys[record.surveyIdentifier]
         guard case .object(var object) = summary(record, pages: pages) else { return Self.problem(.internalServerError, "") }
         if let pages {
-            var result = pages.navigator.result(of: record.run, now: record.updatedAt)
-            if record.savedAt != nil, result.finishReason == nil { result.finishReason = .saved }
-            let zone = pages.navigator.timeZone
-            object["result"] = request.uri.queryParameters.get("format") == "researchkit" ? result.researchKitJSON(in: zone) : result.json(in: zone)
+            object["result"] = runs.result(of: record, in: pages).json(researchKit: request.uri.queryParameters.get("format") == "researchkit")
         }
         return Self.json(.object(object))
     }
@@ -155,15 +143,14 @@ struct ResearcherAPI: Sendable {
             guard let number = Int(limit), (1...1000).contains(number) else { return Self.problem(.badRequest, "\"limit\" must be from 1 to 1000.") }
             query.limit = number
         }
-        let records = try await store.records(matching: query)
+        let records = try await runs.runs(matching: query)
         return Self.json(.object(["runs": .array(records.map { summary($0, pages: catalog.surveys[$0.surveyIdentifier]) })]))
     }
 
     func delete(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
-        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text), try await store.record(id: id) != nil else {
+        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text), try await runs.delete(id: id) else {
             return Self.problem(.notFound, "There is no run with this id.")
         }
-        try await store.delete(id: id)
         return Response(status: .noContent)
     }
 }

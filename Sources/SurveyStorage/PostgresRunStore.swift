@@ -7,15 +7,17 @@ import SurveyCore
 /// nothing a request needs in memory, so any replica serves any participant. A write
 /// returns once PostgreSQL has committed it (`synchronous_commit` on, its default).
 public final class PostgresRunStore: RunStore {
-    private let client: PostgresClient
-    private let runner: Task<Void, Never>
+    /// The connection pool. It is a swift-service-lifecycle `Service` and serves queries only
+    /// while its `run()` runs: the application runs it in its service group, for as long as
+    /// the server runs, and `survey migrate` for as long as the migration takes.
+    public let client: PostgresClient
     private let logger = Logger(label: "survey.postgres")
     /// The schema the tables live in, when the URL names one (`?schema=name`); else `public`.
     private let schema: String?
 
-    /// Connects with a `postgres://user:password@host:port/database[?schema=name&sslmode=require]`
-    /// URL and migrates the schema.
-    public init(url: String) async throws {
+    /// A store for a `postgres://user:password@host:port/database[?schema=name&sslmode=require]`
+    /// URL. Nothing connects until `client` runs; `migrate()` then creates or updates the schema.
+    public init(url: String) throws {
         guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? ""),
               let host = components.host, let user = components.user else {
             throw RunStoreError.unavailable("expected a URL such as postgres://user:password@127.0.0.1:5432/survey")
@@ -34,14 +36,7 @@ public final class PostgresRunStore: RunStore {
             configuration.options.additionalStartupParameters = [("search_path", schema)]
         }
         self.schema = schema
-        let client = PostgresClient(configuration: configuration)
-        self.client = client
-        runner = Task { await client.run() }
-        try await migrate()
-    }
-
-    deinit {
-        runner.cancel()
+        client = PostgresClient(configuration: configuration)
     }
 
     /// Creates or updates the schema; replicas starting together take turns on an advisory lock.

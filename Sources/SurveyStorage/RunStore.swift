@@ -147,7 +147,13 @@ public struct RunStoreError: Error, Sendable, CustomStringConvertible {
 /// Where runs live. Every implementation keeps the same promises, and one behaviour suite
 /// checks them all: a write returns only once it is durable, and a write whose expected
 /// version is stale fails with `RunStoreError.conflict`.
+///
+/// Opening a store does not touch its schema: `migrate()` creates or updates it, and is called
+/// once at start (by the server before it accepts requests, or by `survey migrate`) before any
+/// other method.
 public protocol RunStore: Sendable {
+    /// Creates or updates the schema; safe to call again, and from several replicas at once.
+    func migrate() async throws
     /// Stores a new run at version 1.
     func insert(_ record: RunRecord) async throws -> RunRecord
     /// Replaces a run if it is still at `record.version`; returns it at the next version.
@@ -203,6 +209,9 @@ public actor MemoryRunStore: RunStore {
     private var outbox: [UUID: OutboxEvent] = [:]
 
     public init() {}
+
+    /// Nothing to create: the dictionaries are the schema.
+    public func migrate() {}
 
     public func insert(_ record: RunRecord) throws -> RunRecord {
         guard records[record.id] == nil else { throw RunStoreError.duplicate }

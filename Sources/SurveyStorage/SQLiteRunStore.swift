@@ -19,7 +19,7 @@ public final class SQLiteRunStore: RunStore {
         return encoder
     }()
 
-    /// Opens (creating if needed) the database file and migrates its schema.
+    /// Opens (creating if needed) the database file; `migrate()` then creates or updates its schema.
     /// - Parameter cachedVisits: how many step visits the cache of runs in progress may hold
     ///   (a visit takes a few hundred bytes).
     public init(path: String, cachedVisits: Int = 300_000) throws {
@@ -33,9 +33,13 @@ public final class SQLiteRunStore: RunStore {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         pool = try DatabasePool(path: path, configuration: configuration)
-        try Self.migrator.migrate(pool)
         committer = GroupCommitter(pool: pool)
         cache = RecordCache(capacity: cachedVisits)
+    }
+
+    /// Applies the migrations the file has not had yet.
+    public func migrate() throws {
+        try Self.migrator.migrate(pool)
     }
 
     static var migrator: DatabaseMigrator {

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
-import SurveyStorage
+import SurveyServer
 
 /// `survey migrate`: creates or updates the store's schema without serving (the server also
-/// migrates when it starts).
+/// migrates when it starts, through the same step).
 struct Migrate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Create or update the run store's schema.")
 
@@ -15,12 +15,9 @@ struct Migrate: AsyncParsableCommand {
 
     func run() async throws {
         restrictNewFilesToOwner()
-        if let store = store ?? ProcessInfo.processInfo.environment["SURVEY_STORE"] {
-            _ = try await PostgresRunStore(url: store)
-            print("PostgreSQL schema is up to date.")
-        } else {
-            _ = try SQLiteRunStore(path: database)
-            print("\(database): schema is up to date.")
-        }
+        var configuration = ServerConfiguration(databasePath: database)
+        configuration.postgresURL = store ?? ProcessInfo.processInfo.environment["SURVEY_STORE"]
+        try await migrateStore(configuration: configuration)
+        print(configuration.postgresURL == nil ? "\(database): schema is up to date." : "PostgreSQL schema is up to date.")
     }
 }

@@ -19,6 +19,20 @@ struct OperationsTests {
         }
     }
 
+    @Test("The server migrates a store opened without its schema before the first request")
+    func migratesAtStart() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fresh-\(UUID()).sqlite").path
+        let store = try SQLiteRunStore(path: path)
+        let app = try await makeApplication(store: store)
+        try await app.test(.router) { client in
+            var browser = Participant(client)
+            try await browser.get("/surveys/fever-triage")
+            let answered = try await browser.submit("fever-triage", [("_action", "next")])
+            #expect(answered.status == .ok)
+            #expect(try await store.records(matching: RunQuery()).count == 1)
+        }
+    }
+
     static let metricsToken = "metrics-token-0123456789"
 
     func metricsConfiguration(token: String? = metricsToken) -> ServerConfiguration {
@@ -83,6 +97,7 @@ struct OperationsTests {
     func retention(_ kind: RetentionCase) async throws {
         let store: any RunStore = kind == .memory ? MemoryRunStore()
             : try SQLiteRunStore(path: FileManager.default.temporaryDirectory.appendingPathComponent("r-\(UUID()).sqlite").path)
+        try await store.migrate()
         let old = Date(timeIntervalSince1970: 1_700_000_000)
         func record(finished: Bool, at date: Date) -> RunRecord {
             var run = TaskRun(taskIdentifier: "t", taskRunUUID: UUID(), startDate: date, visits: [StepVisit(stepIdentifier: "a", startDate: date)])

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 import SurveyCore
 import Testing
 @testable import SurveyStorage
@@ -26,12 +27,17 @@ struct RunStoreBehaviourTests {
             return MemoryRunStore()
         case .sqlite:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runstore-\(UUID().uuidString)")
-            return try SQLiteRunStore(path: folder.appendingPathComponent("runs.sqlite").path)
+            return try SQLiteRunStore.migrated(path: folder.appendingPathComponent("runs.sqlite").path)
         case .postgres:
             let url = try #require(ProcessInfo.processInfo.environment["SURVEY_TEST_POSTGRES_URL"], "no PostgreSQL server for the tests")
             // Each store gets a schema of its own, so tests running side by side do not see each other's runs.
             let schema = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-            return try await PostgresRunStore(url: url + "?schema=" + schema)
+            let store = try PostgresRunStore(url: url + "?schema=" + schema)
+            // The server runs the client in its service group; here it runs until the tests end
+            // (its idle connections close after a minute).
+            Task { await store.client.run() }
+            try await store.migrate()
+            return store
         }
     }
 
@@ -132,10 +138,10 @@ struct RunStoreBehaviourTests {
         let path = folder.appendingPathComponent("runs.sqlite").path
         var id: UUID
         do {
-            let store = try SQLiteRunStore(path: path)
+            let store = try SQLiteRunStore.migrated(path: path)
             id = try await store.insert(Self.record()).id
         }
-        let reopened = try SQLiteRunStore(path: path)
+        let reopened = try SQLiteRunStore.migrated(path: path)
         #expect(try await reopened.record(id: id) != nil)
         let (mode, synchronous) = try await reopened.pragmas()
         #expect(mode == "wal")
@@ -236,12 +242,21 @@ struct RunStoreQueryTests {
     }
 }
 
+extension SQLiteRunStore {
+    /// A store on the file at `path`, its schema migrated, as the server opens one at start.
+    static func migrated(path: String) throws -> SQLiteRunStore {
+        let store = try SQLiteRunStore(path: path)
+        try store.migrate()
+        return store
+    }
+}
+
 @Suite("SQLite group commit")
 struct GroupCommitTests {
     @Test("Two hundred concurrent writes all reach the file, and a failing one leaves the others in place")
     func concurrentWritesAreAllDurable() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("group-\(UUID()).sqlite").path
-        let store = try SQLiteRunStore(path: path)
+        let store = try SQLiteRunStore.migrated(path: path)
         let duplicate = try await store.insert(RunStoreBehaviourTests.record())
         let outcomes = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<200 {
@@ -253,7 +268,7 @@ struct GroupCommitTests {
             return await group.reduce(into: [Bool]()) { $0.append($1) }
         }
         #expect(outcomes.filter { $0 }.count == 199)
-        let reopened = try SQLiteRunStore(path: path)
+        let reopened = try SQLiteRunStore.migrated(path: path)
         #expect(try await reopened.records(matching: RunQuery(limit: 1000)).count == 200)
     }
 }

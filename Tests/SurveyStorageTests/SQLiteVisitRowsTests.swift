@@ -34,7 +34,7 @@ struct SQLiteVisitRowsTests {
     @Test("Appending, editing an earlier visit and cutting the path short all read back the same after a reopen")
     func editsRoundTrip() async throws {
         let path = Self.path()
-        let store = try SQLiteRunStore(path: path)
+        let store = try SQLiteRunStore.migrated(path: path)
         var record = try await store.insert(RunStoreBehaviourTests.record())
         for step in 1...30 {
             Self.answered(&record, "q\(step)", value: "\(step % 5)", at: Double(step))
@@ -46,7 +46,7 @@ struct SQLiteVisitRowsTests {
         record.run.cursor = 9
         record = try await store.update(record)
         #expect(try Self.visitRows(path, run: record.id) == 10)
-        let reopened = try SQLiteRunStore(path: path)
+        let reopened = try SQLiteRunStore.migrated(path: path)
         #expect(try await reopened.record(id: record.id) == record)
         #expect(try await reopened.activeRecord(session: record.sessionID, survey: record.surveyIdentifier) == record)
     }
@@ -54,18 +54,18 @@ struct SQLiteVisitRowsTests {
     @Test("A store that does not hold the stored version rewrites every visit, and the result is the same")
     func uncachedUpdate() async throws {
         let path = Self.path()
-        let first = try SQLiteRunStore(path: path)
+        let first = try SQLiteRunStore.migrated(path: path)
         var record = try await first.insert(RunStoreBehaviourTests.record())
         Self.answered(&record, "q1", value: "a", at: 1)
         record = try await first.update(record)
-        let second = try SQLiteRunStore(path: path)
+        let second = try SQLiteRunStore.migrated(path: path)
         second.cache.removeAll()
         var edited = try #require(try await second.record(id: record.id))
         second.cache.removeAll()
         edited.run.visits[0].page = 1
         Self.answered(&edited, "q2", value: "b", at: 2)
         edited = try await second.update(edited)
-        #expect(try await SQLiteRunStore(path: path).record(id: record.id) == edited)
+        #expect(try await SQLiteRunStore.migrated(path: path).record(id: record.id) == edited)
         #expect(try Self.visitRows(path, run: record.id) == 3)
     }
 
@@ -91,7 +91,7 @@ struct SQLiteVisitRowsTests {
                                      written.run.startDate.timeIntervalSince1970, written.updatedAt.timeIntervalSince1970, state])
             }
         }
-        let store = try SQLiteRunStore(path: path)
+        let store = try SQLiteRunStore.migrated(path: path)
         record.version = 1
         #expect(try await store.record(id: record.id) == record)
         #expect(try Self.visitRows(path, run: record.id) == 3)
@@ -100,9 +100,9 @@ struct SQLiteVisitRowsTests {
     @Test("A write from elsewhere is never hidden by the cache: the stale writer gets a conflict, then reads the new version")
     func cacheNeverMasksAConflict() async throws {
         let path = Self.path()
-        let mine = try SQLiteRunStore(path: path)
+        let mine = try SQLiteRunStore.migrated(path: path)
         var record = try await mine.insert(RunStoreBehaviourTests.record())
-        let other = try SQLiteRunStore(path: path)
+        let other = try SQLiteRunStore.migrated(path: path)
         var theirs = try #require(try await other.record(id: record.id))
         Self.answered(&theirs, "q1", value: "theirs", at: 1)
         theirs = try await other.update(theirs)

@@ -1,4 +1,4 @@
-"""What the HTTP fuzzer sends beyond a step's form: every route of ParticipantController and
+"""What the HTTP fuzzer sends beyond a step's form: every route of the participant controllers and
 ResearcherAPI (and the operations and static ones) with mutated methods, segments and queries;
 the researcher API's JSON; resume and start links; pipelined requests; mutated headers;
 garbage request lines and raw noise."""

@@ -7,17 +7,34 @@ import SurveyStorage
 /// Saving for later and resuming: the saved page, the resume code form, and the single-use
 /// resume and start links, which a GET only shows and a POST claims, so that a mail scanner
 /// or link preview that opens a link does not spend it.
-extension ParticipantController {
+struct SaveResumeController: ParticipantController {
+    let catalog: SurveyCatalog
+    let runs: RunService
+    let signer: SessionSigner
+    let configuration: ServerConfiguration
+    let clock: @Sendable () -> Date
+    let limits: ParticipantLimits
+
+    func addRoutes(to router: Router<SurveyRequestContext>) {
+        router.get("/surveys/:survey/saved") { request, context in try await saved(request, context) }
+        router.get("/resume") { request, context in try await resumeForm(request, context) }
+        router.post("/resume") { request, context in try await resumeWithCode(request, context) }
+        router.get("/resume/:token") { request, context in try await claimPage(request, context, starting: false) }
+        router.post("/resume/:token") { request, context in try await claim(request, context, starting: false) }
+        router.get("/start/:token") { request, context in try await claimPage(request, context, starting: true) }
+        router.post("/start/:token") { request, context in try await claim(request, context, starting: true) }
+    }
+
     /// After "Save for later": the resume link and code, and when they expire.
     func saved(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
         let pages = try survey(context)
         let visitor = visitor(request, context, pages: pages)
-        guard !visitor.isNew, let record = try await store.activeRecord(session: visitor.session, survey: pages.task.identifier),
-              record.savedAt != nil, let ticket = record.resume, let code = ticket.code else {
+        guard !visitor.isNew, let ticket = try await runs.savedTicket(pages, session: visitor.session), let code = ticket.code else {
             return redirect("/surveys/\(pages.task.identifier)", visitor: visitor)
         }
+        let zone = runs.timeZone(of: pages)
         let words = Catalog(language: visitor.language)
-        let expires = words.day(CalendarDate(ticket.expiresAt, in: pages.navigator.timeZone))
+        let expires = words.day(CalendarDate(ticket.expiresAt, in: zone))
         let body = pages.renderPage("saved", language: visitor.language, title: words["savedTitle"], values: [
             "resumeCode": String(code.prefix(4)) + " " + String(code.suffix(4)),
             "resumeLink": configuration.absoluteURL("/resume/\(ticket.token)", for: request, context),
@@ -82,7 +99,7 @@ extension ParticipantController {
         guard let code = ResumeTicket.normalize(typed) else { return refuse("resumeCodeMalformed", .unprocessableContent) }
         let half = String(code.prefix(4))
         guard let codeSlot = await limits.resumeByCode.reserve(half, now: now) else { return refuse("resumeTooMany", .tooManyRequests) }
-        guard let record = try await store.record(resumeCode: code) else { return refuse("resumeCodeUnknown", .unprocessableContent) }
+        guard let record = try await runs.savedRun(code: code) else { return refuse("resumeCodeUnknown", .unprocessableContent) }
         await limits.resumeByClient.release(client, reservedAt: clientSlot)
         await limits.resumeByCode.release(half, reservedAt: codeSlot)
         return try await resume(record, visitor: visitor, now: now) { refuse("resumeCodeExpired", .unprocessableContent) }
@@ -108,7 +125,7 @@ extension ParticipantController {
     /// looked up first and a valid one works even for a client past its limit; only failures count.
     func claim(_ request: Request, _ context: SurveyRequestContext, starting: Bool) async throws -> Response {
         let (pages, visitor, _, now) = try await pageForm(request, context)
-        if let token = context.parameters.get("token"), let record = try await store.record(resumeToken: token) {
+        if let token = context.parameters.get("token"), let record = try await runs.savedRun(token: token) {
             return try await resume(record, visitor: visitor, now: now) {
                 errorPage(pages, status: .gone, titleKey: "notFoundTitle", textKey: "claimExpired", visitor: visitor)
             }
@@ -122,29 +139,7 @@ extension ParticipantController {
     /// Binds a saved (or API-made) run to this browser and shows it where it stopped; the code
     /// and link then stop working.
     private func resume(_ record: RunRecord, visitor: Visitor, now: Date, onExpired: () -> Response) async throws -> Response {
-        guard let ticket = record.resume, !record.run.isFinished, ticket.expiresAt > now else { return onExpired() }
-        var resumed = record
-        resumed.sessionID = visitor.session
-        resumed.savedAt = nil
-        resumed.resume = nil
-        resumed.updatedAt = now
-        do {
-            _ = try await store.update(resumed)
-        } catch let error as RunStoreError where error.isConflict {
-            return onExpired()
-        }
+        guard try await runs.resume(record, session: visitor.session, now: now) else { return onExpired() }
         return redirect("/surveys/\(record.surveyIdentifier)", visitor: visitor)
-    }
-
-    /// The body of a completion webhook: the run, its participant id and its result (spec §5).
-    func completionEvent(_ record: RunRecord, pages: SurveyPages) -> String {
-        let result = pages.navigator.result(of: record.run, now: record.updatedAt)
-        return JSONWriter.string(.object([
-            "event": .string("run.completed"),
-            "run": .string(record.id.uuidString.lowercased()),
-            "survey": .string(record.surveyIdentifier),
-            "participantId": record.externalID.map(JSONValue.string),
-            "result": result.json(in: pages.navigator.timeZone),
-        ]), pretty: false)
     }
 }

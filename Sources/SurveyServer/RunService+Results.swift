@@ -1,0 +1,73 @@
+import Foundation
+import SurveyCore
+import SurveyRendering
+import SurveyStorage
+
+/// A run's result in the shape of spec §5, in its survey's time zone.
+struct RunResult {
+    let result: TaskResult
+    let timeZone: TimeZone
+
+    /// The result as JSON, or in ResearchKit's shape.
+    func json(researchKit: Bool) -> JSONValue {
+        researchKit ? result.researchKitJSON(in: timeZone) : result.json(in: timeZone)
+    }
+}
+
+/// Finished runs and their results, for participants; runs made, read, listed and deleted by
+/// researchers.
+extension RunService {
+    /// The session's most recently finished run of a survey, however it finished.
+    func finishedRun(_ survey: SurveyPages, session: String) async throws -> RunRecord? {
+        try await store.lastFinishedRecord(session: session, survey: survey.task.identifier)
+    }
+
+    /// The session's most recently finished run of a survey, if it was completed.
+    func completedRun(_ survey: SurveyPages, session: String) async throws -> RunRecord? {
+        guard let record = try await finishedRun(survey, session: session), record.run.finishReason == .completed else { return nil }
+        return record
+    }
+
+    /// The visit of a completed run's completion step, when it ended on one.
+    func completionVisit(of record: RunRecord, in survey: SurveyPages) -> Int? {
+        guard let last = record.run.visits.last, survey.navigator.step(of: last)?.isCompletion == true else { return nil }
+        return record.run.visits.count - 1
+    }
+
+    /// A run's result; a run saved for later reports `finishReason: saved`.
+    func result(of record: RunRecord, in survey: SurveyPages) -> RunResult {
+        var result = survey.navigator.result(of: record.run, now: record.updatedAt)
+        if record.savedAt != nil, result.finishReason == nil { result.finishReason = .saved }
+        return RunResult(result: result, timeZone: survey.navigator.timeZone)
+    }
+
+    // MARK: The researcher's runs
+
+    /// A run made through the API. It belongs to no browser until someone opens its start
+    /// link, the only way in: it has no short code until its participant saves.
+    func create(_ survey: SurveyPages, participant: String?, returnURL: String?) async throws -> (RunRecord, ResumeTicket) {
+        let now = clock()
+        let run = survey.navigator.start(uuid: UUID(), now: now)
+        let ticket = ResumeTicket.make(now: now, lifetime: resumeLifetime, withCode: false)
+        let record = try await store.insert(RunRecord(run: run, surveyIdentifier: survey.task.identifier, sessionID: "unclaimed",
+                                                      updatedAt: now, resume: ticket, externalID: participant, returnURL: returnURL))
+        metrics.countRunStarted()
+        return (record, ticket)
+    }
+
+    func run(id: UUID) async throws -> RunRecord? {
+        try await store.record(id: id)
+    }
+
+    /// Runs matching a query, most recently updated first.
+    func runs(matching query: RunQuery) async throws -> [RunRecord] {
+        try await store.records(matching: query)
+    }
+
+    /// Deletes a run and its answers; false when there is none with this id.
+    func delete(id: UUID) async throws -> Bool {
+        guard try await store.record(id: id) != nil else { return false }
+        try await store.delete(id: id)
+        return true
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Hummingbird
+import SurveyCore
+import SurveyRendering
+import SurveyStorage
+
+/// Taking a survey: the list, a step, an answer, Back, Skip, Change, and Cancel.
+struct SurveyTakingController: ParticipantController {
+    let catalog: SurveyCatalog
+    let runs: RunService
+    let signer: SessionSigner
+    let configuration: ServerConfiguration
+    let clock: @Sendable () -> Date
+
+    func addRoutes(to router: Router<SurveyRequestContext>) {
+        router.get("/") { request, _ in try await index(request) }
+        router.get("/surveys/:survey") { request, context in try await show(request, context) }
+        router.post("/surveys/:survey") { request, context in try await submit(request, context) }
+        router.get("/surveys/:survey/change/:visit") { request, context in try await change(request, context) }
+        router.get("/surveys/:survey/cancel") { request, context in try await cancelPage(request, context) }
+        router.get("/surveys/:survey/discarded") { request, context in try await discarded(request, context) }
+    }
+
+    func index(_ request: Request) async throws -> Response {
+        guard let first = catalog.surveys.values.first else { throw HTTPError(.notFound) }
+        let surveys = catalog.surveys.values.sorted { $0.task.identifier < $1.task.identifier }.map { pages -> [String: Any] in
+            ["identifier": pages.task.identifier, "title": pages.texts.plain(pages.task.title, language: nil) ?? pages.task.identifier]
+        }
+        let body = first.renderPage("index", language: "en", title: "Surveys", values: ["surveys": surveys, "surveyTitle": "Surveys"])
+        return html(body, visitor: nil)
+    }
+
+    /// The session's run of the survey where it stands; with no run, the survey's first page.
+    func show(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let pages = try survey(context)
+        let visitor = visitor(request, context, pages: pages)
+        let answerContext = answerContext(pages, language: visitor.language)
+        let body: String?
+        switch try await runs.show(pages, session: visitor.isNew ? nil : visitor.session) {
+        case .inProgress(let record):
+            body = pages.renderStep(run: record.run, visit: record.run.cursor, language: visitor.language,
+                                    csrfToken: signer.csrfToken(session: visitor.session, run: record.id), context: answerContext)
+        case .notStarted(let run, let shownAt):
+            body = pages.renderStep(run: run, visit: 0, language: visitor.language,
+                                    csrfToken: signer.pageToken(session: visitor.session, shownAt: shownAt), context: answerContext)
+        }
+        guard let body else { throw HTTPError(.internalServerError) }
+        return html(body, visitor: visitor)
+    }
+
+    func change(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let pages = try survey(context)
+        let visitor = visitor(request, context, pages: pages)
+        let index = context.parameters.get("visit", as: Int.self)
+        guard !visitor.isNew, let index, let record = try await runs.runToChange(pages, session: visitor.session, visit: index),
+              let body = pages.renderStep(run: record.run, visit: index, language: visitor.language,
+                                          csrfToken: signer.csrfToken(session: visitor.session, run: record.id), returnToReview: true,
+                                          context: answerContext(pages, language: visitor.language)) else {
+            return redirect("/surveys/\(pages.task.identifier)", visitor: visitor)
+        }
+        return html(body, visitor: visitor)
+    }
+
+    func submit(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let pages = try survey(context)
+        let identifier = pages.task.identifier
+        let visitor = visitor(request, context, pages: pages)
+        let fields = try await formFields(request)
+        let expired = HTTPError(.forbidden, message: Catalog(language: visitor.language)["formExpired"])
+        guard !visitor.isNew else { throw expired }
+        let now = clock()
+        let target: RunService.Target
+        var shownAt: Date?
+        if let active = try await runs.activeRun(pages, session: visitor.session) {
+            guard signer.checkCSRF(fields["_csrf"], session: visitor.session, run: active.id) else {
+                // A first page posted from another tab after this one started the run: show where it stands.
+                if signer.checkPageToken(fields["_csrf"], session: visitor.session, now: now) != nil { return redirect("/surveys/\(identifier)") }
+                throw expired
+            }
+            target = .stored(active)
+        } else {
+            guard let firstShown = signer.checkPageToken(fields["_csrf"], session: visitor.session, now: now) else {
+                if try await runs.finishedRun(pages, session: visitor.session) != nil { return redirect("/surveys/\(identifier)/done") }
+                throw expired
+            }
+            // The first answer starts the run, with an identifier derived from the session and when its first page was shown.
+            target = .starting(id: signer.runID(session: visitor.session, shownAt: firstShown), session: visitor.session,
+                               shownAt: firstShown, client: clientKey(request, context))
+            shownAt = firstShown
+        }
+        let post = runs.post(to: target, of: pages, visit: fields["_visit"].flatMap(Int.init), page: fields["_page"].flatMap(Int.init), now: now)
+        let outcome: RunService.Outcome
+        switch fields["_action"] ?? "next" {
+        case "back": outcome = try await runs.back(post)
+        case "skip": outcome = try await runs.skip(post)
+        case "save": outcome = try await runs.save(post)
+        case "cancel": return redirect("/surveys/\(identifier)/cancel")
+        case "discard":
+            try await runs.cancel(post)
+            return redirect("/surveys/\(identifier)/discarded")
+        default:
+            let returning = fields["_return"] == "1"
+            outcome = try await runs.answer(post, fields: fields, language: visitor.language, returning: returning)
+            if case .rejected(let issues, let answerContext) = outcome {
+                let token = shownAt.map { signer.pageToken(session: visitor.session, shownAt: $0) }
+                    ?? signer.csrfToken(session: visitor.session, run: post.record.id)
+                guard let body = pages.renderStep(run: post.record.run, visit: post.visit, language: visitor.language, csrfToken: token,
+                                                  submitted: fields, issues: issues, returnToReview: returning, context: answerContext) else {
+                    throw HTTPError(.internalServerError)
+                }
+                return html(body, status: .unprocessableContent, visitor: nil)
+            }
+        }
+        switch outcome {
+        case .stored(let record):
+            if record.savedAt != nil { return redirect("/surveys/\(identifier)/saved") }
+            // A run made through the API sends the participant back where the researcher asked,
+            // through a page of ours: a redirect after a form post would break the CSP's form-action.
+            if record.run.finishReason == .completed, record.returnURL != nil { return redirect("/surveys/\(identifier)/return") }
+            return redirect(record.run.isFinished ? "/surveys/\(identifier)/done" : "/surveys/\(identifier)")
+        case .unchanged, .rejected:
+            return redirect("/surveys/\(identifier)")
+        case .tooManyRuns:
+            return errorPage(pages, status: .tooManyRequests, titleKey: "tooManyRuns", textKey: "tooManyRuns", visitor: visitor)
+        }
+    }
+
+    func cancelPage(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let pages = try survey(context)
+        let visitor = visitor(request, context, pages: pages)
+        guard !visitor.isNew else { return redirect("/surveys/\(pages.task.identifier)", visitor: visitor) }
+        let record = try await runs.activeRun(pages, session: visitor.session)
+        let token = record.map { signer.csrfToken(session: visitor.session, run: $0.id) }
+            ?? signer.pageToken(session: visitor.session, shownAt: clock())
+        let body = pages.renderPage("cancel", language: visitor.language, title: Catalog(language: visitor.language)["cancelTitle"], values: [
+            "csrf": token, "visit": String(record?.run.cursor ?? 0),
+        ])
+        return html(body, visitor: visitor)
+    }
+
+    func discarded(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let pages = try survey(context)
+        let visitor = visitor(request, context, pages: pages)
+        let body = pages.renderPage("discarded", language: visitor.language, title: Catalog(language: visitor.language)["discardedTitle"])
+        return html(body, visitor: visitor)
+    }
+}
