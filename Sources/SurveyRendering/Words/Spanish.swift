@@ -1,10 +1,11 @@
 import Foundation
 
-// The Spanish words of the product; a key missing here is taken from English.
+// The Spanish words of the product: the page chrome, the issues a participant corrects, and
+// dates, in the same order as English.swift. A key missing here is taken from English.
 
 extension Catalog {
-    /// The buttons, labels and headings. Issues, dates and the progress line are not yet
-    /// translated and come from English.
+    /// The buttons, labels and headings; what a participant is asked to correct; and dates,
+    /// "1 de enero de 2026", "1 de enero de 2026 a las 09:00".
     static let spanish: [String: String] = [
         "next": "Siguiente", "done": "Terminar", "getStarted": "Empezar", "back": "Atrás", "skip": "Omitir esta pregunta",
         "skipStep": "Omitir", "saveForLater": "Guardar para más tarde", "cancel": "Cancelar", "dontKnow": "No lo sé",
@@ -14,13 +15,15 @@ extension Catalog {
         "pounds": "Libras", "ounces": "Onzas", "centimetres": "Centímetros", "kilograms": "Kilogramos",
         "notProvided": "Sin respuesta", "change": "Cambiar", "dateHint": "Por ejemplo, 27 3 2007", "timeHint": "Por ejemplo, 14:30",
         "or": "o", "otherPlaceholder": "Dé detalles", "characterLimit": "Puede escribir hasta %d caracteres",
-        "learnMore": "Más información", "skipToContent": "Saltar al contenido principal",
+        "learnMore": "Más información", "skipToContent": "Saltar al contenido principal", "topRung": "Arriba", "bottomRung": "Abajo",
+        "rung": "Peldaño %d", "dontKnowChosen": "Respondió «No lo sé».", "progress": "%1$@ de %2$@",
         "completedTitle": "Gracias", "completedText": "Sus respuestas se han guardado.",
         "cancelTitle": "¿Quiere descartar sus respuestas?", "cancelText": "Se borrarán sus respuestas. No se puede deshacer.",
         "discardConfirm": "Sí, descartar mis respuestas", "discardKeep": "No, volver a la encuesta",
         "discardedTitle": "Sus respuestas se han borrado", "startAgain": "Empezar de nuevo",
         "savedTitle": "Sus respuestas están guardadas", "savedText": "Abra esta encuesta de nuevo en este navegador para continuar.",
-        "continueSurvey": "Continuar la encuesta", "yourAnswers": "Sus respuestas",
+        "continueSurvey": "Continuar la encuesta", "notFoundTitle": "No se ha encontrado la página", "yourAnswers": "Sus respuestas",
+        "surveys": "Encuestas", "start": "Empezar", "video": "Vídeo", "captions": "Subtítulos",
         "savedCodeIntro": "Para continuar más tarde en cualquier dispositivo, abra este enlace:",
         "savedCodeLabel": "O vaya a la página para continuar y escriba este código:",
         "savedExpires": "El enlace y el código funcionan hasta el %@. No los comparta: quien los tenga puede ver sus respuestas.",
@@ -40,5 +43,50 @@ extension Catalog {
         "tooManyRuns": "Se empezaron demasiadas encuestas desde esta conexión en la última hora. Espere un poco y vuelva a intentarlo.",
         "formExpired": "Este formulario ha caducado. Abra la encuesta de nuevo para continuar.",
         "errorReference": "Si vuelve a ocurrir, indique esta referencia al equipo del estudio: %@",
+
+        // What a participant is asked to correct.
+        "missing.choice": "Elija una respuesta", "missing.date": "Escriba una fecha", "missing.time": "Escriba una hora",
+        "missing.duration": "Escriba una duración", "missing.email": "Escriba una dirección de correo electrónico",
+        "missing.address": "Escriba una dirección",
+        "missing.height": "Escriba la estatura", "missing.weight": "Escriba el peso", "missing.age": "Escriba la edad",
+        "missing.number": "Escriba un número", "missing.text": "Escriba una respuesta",
+        "conflictingValues": "Hemos recibido dos respuestas distintas aquí; elija una y continúe",
+        "selectAnOption": "Elija una de las opciones", "selectOneOnly": "Elija solo una opción",
+        "selectEveryList": "Elija un valor en cada lista",
+        "otherNotChosen": "Elija «%@» para dar su propia respuesta, o borre el texto",
+        "exclusiveWithOthers": "Elija «%@» solo, o desmárquelo para elegir otras respuestas",
+        "otherTextMissing": "Escriba su respuesta para «%@»",
+        "enterWholeNumber": "Escriba un número entero, como 12", "enterNumber": "Escriba un número, como 12 o %@",
+        "fractionDigitsOne": "Escriba un número con 1 decimal como máximo",
+        "fractionDigitsMany": "Escriba un número con %@ decimales como máximo",
+        "numberBetween": "Escriba un número entre %1$@ y %2$@%3$@",
+        "numberAtLeast": "Escriba un número igual o mayor que %1$@%2$@", "numberAtMost": "Escriba un número igual o menor que %1$@%2$@",
+        "scaleValueBetween": "Elija un valor de %1$@ a %2$@",
+        "enterTime": "Escriba una hora, como 14:30", "timeOnInterval": "Escriba una hora en intervalos de %1$@ minutos, como 14:%2$@",
+        "hoursRange": "Escriba las horas de 0 a 23", "minutesRange": "Escriba los minutos de 0 a 59",
+        "minutesInSteps": "Escriba los minutos en intervalos de %1$@, como %2$@",
+        "enterDate": "Escriba una fecha", "realDate": "Escriba una fecha válida, como 27 3 2007",
+        "datePart.day": "La fecha debe incluir el día", "datePart.month": "La fecha debe incluir el mes",
+        "datePart.year": "La fecha debe incluir el año", "yearFourDigits": "El año debe tener 4 cifras",
+        "dateOn": "La fecha debe ser el %@", "dateBetween": "La fecha debe estar entre el %1$@ y el %2$@",
+        "dateOnOrAfter": "La fecha debe ser el %@ o posterior", "dateOnOrBefore": "La fecha debe ser el %@ o anterior",
+        "enterRealDate": "Escriba una fecha válida",
+        "momentNotBefore": "La fecha y la hora deben ser el %@ o posteriores",
+        "momentNotAfter": "La fecha y la hora deben ser el %@ o anteriores",
+        "tooLong": "La respuesta debe tener %@ caracteres como máximo", "checkAnswer": "Revise su respuesta",
+        "email": "Escriba una dirección de correo electrónico con el formato correcto, como nombre@example.com",
+        "ageWholeYears": "Escriba la edad en años cumplidos, como 42", "ageBetween": "Escriba una edad entre %1$@ y %2$@",
+        "heightCentimetres": "Escriba la estatura en centímetros, como 170", "heightBetweenCentimetres": "Escriba una estatura entre 1 y 300 cm",
+        "heightAboveZero": "Escriba una estatura mayor que 0", "feetRange": "Escriba los pies como número entero de 0 a 9",
+        "inchesRange": "Escriba las pulgadas de 0 a 11",
+        "weightInPounds": "Escriba el peso en libras, como 70", "weightInKilograms": "Escriba el peso en kilogramos, como 70",
+        "weightBetween": "Escriba un peso entre %1$@ y %2$@ %3$@",
+        "poundsWhole": "Escriba las libras como número entero", "ouncesRange": "Escriba las onzas de 0 a 15",
+
+        // Dates: "1 de enero de 2026", "1 de enero de 2026 a las 09:00".
+        "dayFormat": "%1$@ de %2$@ de %3$@", "momentFormat": "%1$@ a las %2$@",
+        "month.1": "enero", "month.2": "febrero", "month.3": "marzo", "month.4": "abril", "month.5": "mayo", "month.6": "junio",
+        "month.7": "julio", "month.8": "agosto", "month.9": "septiembre", "month.10": "octubre", "month.11": "noviembre",
+        "month.12": "diciembre",
     ]
 }
