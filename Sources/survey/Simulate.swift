@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SurveyCore
+import SurveyRendering
 
 /// `survey simulate FILE --answers ANSWERS`: walks a survey with scripted form fields, the
 /// way a browser would submit them, and prints the result. For testing branching.
@@ -60,7 +61,11 @@ struct Simulate: ParsableCommand {
             case .accepted(let next):
                 run = next
             case .rejected(let issues):
-                for issue in issues { FileHandle.standardError.write(Data("\(step.identifier): \(issue)\n".utf8)) }
+                let words = Catalog(language: language ?? "en")
+                for issue in issues {
+                    let line = "\(step.identifier): \(issue.field): \(issue.code.rawValue): \(words.words(for: issue))\n"
+                    FileHandle.standardError.write(Data(line.utf8))
+                }
                 throw ExitCode(2)
             }
         }
