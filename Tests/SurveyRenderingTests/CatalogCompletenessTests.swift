@@ -15,6 +15,8 @@ struct CatalogCompletenessTests {
     static let translations = [
         Translation(language: "de", words: Catalog.german),
         Translation(language: "fr", words: Catalog.french),
+        Translation(language: "es", words: Catalog.spanish),
+        Translation(language: "ar", words: Catalog.arabic),
     ]
 
     /// The placeholders of `text`, each with how often it occurs: `%@`, `%d` and `%N$@`.

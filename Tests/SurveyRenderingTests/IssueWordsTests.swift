@@ -72,16 +72,20 @@ struct IssueWordsTests {
         }
     }
 
-    @Test("Every problem has English words: no catalog key and no slot is left showing")
-    func everyProblemIsWorded() {
+    @Test("Every problem has words in every language: no catalog key and no slot is left showing",
+          arguments: Catalog.languages)
+    func everyProblemIsWorded(_ language: String) {
         #expect(Set(Self.samples.map(Self.caseName)).count == 41)
-        let words = Catalog(language: "en")
+        let words = Catalog(language: language)
         for problem in Self.samples {
             let text = words.words(for: problem)
             #expect(!text.isEmpty, "\(problem)")
-            #expect(text.first?.isUppercase == true || text.first == "“", "\(problem): \(text)")
+            if language == "en" { #expect(text.first?.isUppercase == true || text.first == "“", "\(problem): \(text)") }
             #expect(!text.contains("%@") && !text.contains("$@") && !text.contains("%d"), "\(problem): \(text)")
             #expect(text.contains(" "), "a catalog key shows through for \(problem): \(text)")
+            if language != "en" {
+                #expect(text != Catalog(language: "en").words(for: problem), "\(language) falls back to English: \(text)")
+            }
         }
     }
 
@@ -105,10 +109,23 @@ struct IssueWordsTests {
         #expect(words.words(for: .numberBetween(low: 1, high: 2, unit: " %1$@")) == "Enter a number between 1 and 2 %1$@")
     }
 
-    @Test("A language without its own words for problems and dates falls back to English")
+    @Test("A language the product has no words for falls back to English")
     func fallback() {
-        #expect(Catalog(language: "es").words(for: .missing(.choice)) == "Select an answer")
-        #expect(Catalog(language: "es").day(CalendarDate(year: 2026, month: 11, day: 21)!) == "21 November 2026")
-        #expect(Catalog(language: "es")["back"] == "Atrás")
+        #expect(Catalog(language: "nl").words(for: .missing(.choice)) == "Select an answer")
+        #expect(Catalog(language: "nl").day(CalendarDate(year: 2026, month: 11, day: 21)!) == "21 November 2026")
+        #expect(Catalog(language: "nl")["back"] == "Back")
+    }
+
+    @Test("Dates, numbers and durations are written as each language writes them")
+    func localeForms() {
+        let day = CalendarDate(year: 2026, month: 11, day: 21)!
+        #expect(Catalog(language: "es").day(day) == "21 de noviembre de 2026")
+        #expect(Catalog(language: "de").day(day) == "21. November 2026")
+        #expect(Catalog(language: "fr").day(day) == "21 novembre 2026")
+        #expect(Catalog(language: "de").words(for: .numberBetween(low: 0.5, high: 2.5, unit: " mg")).contains("0,5"))
+        #expect(Catalog(language: "en").words(for: .numberBetween(low: 0.5, high: 2.5, unit: " mg")).contains("0.5"))
+        #expect(Catalog(language: "es").words(for: .missing(.choice)) == "Elija una respuesta")
+        #expect(Catalog(language: "de").fill("duration", "7", "30") == "7 Std. 30 Min.")
+        #expect(Catalog(language: "en").fill("duration", "0", "45") == "0 hours 45 minutes")
     }
 }

@@ -9,11 +9,11 @@ extension ContinuousScaleFormat: FormatView {
         if let low = question.html(minimumValueDescription) { context["minimumDescription"] = low }
         if let high = question.html(maximumValueDescription) { context["maximumDescription"] = high }
         let factor = isPercent ? 100.0 : 1.0
-        context["range"] = "\(JSONWriter.number(minimum * factor))–\(JSONWriter.number(maximum * factor))\(unit ?? "")"
+        context["range"] = "\(question.catalog.number(minimum * factor))–\(question.catalog.number(maximum * factor))\(unit ?? "")"
     }
 
     func display(_ answer: Answer, _ words: AnswerWords) -> String {
         guard case .scale(let value) = answer, isPercent else { return words.plain(answer) }
-        return JSONWriter.number(shown(value)) + "%"
+        return words.catalog.number(shown(value)) + "%"
     }
 }

@@ -68,13 +68,13 @@ struct AnswerWords {
         case .boolean(let flag): return catalog[flag ? "yes" : "no"]
         case .choices(let values): return values.map(\.formValue).joined(separator: ", ")
         case .components(let values): return values.map(\.formValue).joined(separator: " ")
-        case .scale(let value), .numeric(let value): return JSONWriter.number(value)
+        case .scale(let value), .numeric(let value): return catalog.number(value)
         case .timeOfDay(let time): return time.description
         case .date(.day(let day)): return catalog.day(day)
         case .date(.instant(let instant)): return catalog.moment(instant, timeZone)
         case .timeInterval(let seconds):
             let minutes = Int(seconds / 60)
-            return "\(minutes / 60) \(catalog["hours"].lowercased()) \(minutes % 60) \(catalog["minutes"].lowercased())"
+            return catalog.fill("duration", String(minutes / 60), String(minutes % 60))
         case .text(let text): return text
         case .location(let location): return location.userInput
         case .ses(let rung): return catalog.format("rung", rung)

@@ -14,6 +14,6 @@ extension HeightFormat: FormatView {
 
     func display(_ answer: Answer, _ words: AnswerWords) -> String {
         guard case .numeric(let value) = answer else { return words.plain(answer) }
-        return JSONWriter.number(value) + " cm"
+        return words.catalog.number(value) + " cm"
     }
 }

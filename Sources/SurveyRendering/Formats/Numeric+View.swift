@@ -9,6 +9,6 @@ extension NumericFormat: FormatView {
 
     func display(_ answer: Answer, _ words: AnswerWords) -> String {
         guard case .numeric(let value) = answer else { return words.plain(answer) }
-        return JSONWriter.number(value) + (shownUnit.map { " " + $0 } ?? "")
+        return words.catalog.number(value) + (shownUnit.map { " " + $0 } ?? "")
     }
 }

@@ -16,6 +16,6 @@ extension WeightFormat: FormatView {
 
     func display(_ answer: Answer, _ words: AnswerWords) -> String {
         guard case .numeric(let value) = answer else { return words.plain(answer) }
-        return JSONWriter.number(value) + " kg"
+        return words.catalog.number(value) + " kg"
     }
 }

@@ -20,6 +20,7 @@ extension Catalog {
         "skipStep": "تخطي", "saveForLater": "حفظ للمتابعة لاحقًا", "cancel": "إلغاء", "dontKnow": "لا أعرف",
         "optional": "(اختياري)", "errorSummaryTitle": "توجد مشكلة", "errorPrefix": "خطأ:",
         "yes": "نعم", "no": "لا", "selectPlaceholder": "يُرجى اختيار إجابة", "hours": "الساعات", "minutes": "الدقائق",
+        "duration": "%1$@ ساعة و%2$@ دقيقة",
         "day": "اليوم", "month": "الشهر", "year": "السنة", "time": "الوقت", "feet": "الأقدام", "inches": "البوصات",
         "pounds": "الأرطال", "ounces": "الأونصات", "centimetres": "السنتيمترات", "kilograms": "الكيلوغرامات",
         "notProvided": "لا توجد إجابة", "change": "تغيير", "dateHint": "مثال: 27 3 2007", "timeHint": "مثال: 14:30",

@@ -1,17 +1,26 @@
 import Foundation
 
-/// The server's own words, per language. A survey's text comes from the survey; these are
-/// the buttons, labels and headings around it.
+/// The server's own words, per language: the buttons, labels and headings around a survey's
+/// own text, the problems a participant corrects, and dates. A key a language lacks is taken
+/// from English.
 public struct Catalog: Sendable {
     public let language: String
     private let words: [String: String]
 
     public subscript(key: String) -> String { words[key] ?? Catalog.english[key] ?? key }
 
+    /// Every catalog by its primary language subtag; one file per language in this folder.
+    static let catalogs: [String: [String: String]] = [
+        "en": english, "es": spanish, "de": german, "fr": french, "ar": arabic,
+    ]
+
+    /// The languages the product has words for.
+    public static let languages = catalogs.keys.sorted()
+
     public init(language: String) {
         self.language = language
         let primary = language.lowercased().split(separator: "-").first.map(String.init) ?? "en"
-        words = primary == "es" ? Self.spanish : Self.english
+        words = Self.catalogs[primary] ?? Self.english
     }
 
     /// Whether the language is written right to left.

@@ -10,6 +10,7 @@ extension Catalog {
         "skipStep": "Skip", "saveForLater": "Save for later", "cancel": "Cancel", "dontKnow": "I don't know",
         "optional": "(optional)", "errorSummaryTitle": "There is a problem", "errorPrefix": "Error:",
         "yes": "Yes", "no": "No", "selectPlaceholder": "Select an answer", "hours": "Hours", "minutes": "Minutes",
+        "duration": "%1$@ hours %2$@ minutes",
         "day": "Day", "month": "Month", "year": "Year", "time": "Time", "feet": "Feet", "inches": "Inches",
         "pounds": "Pounds", "ounces": "Ounces", "centimetres": "Centimetres", "kilograms": "Kilograms",
         "notProvided": "Not provided", "change": "Change", "dateHint": "For example, 27 3 2007", "timeHint": "For example, 14:30",

@@ -12,6 +12,7 @@ extension Catalog {
         "skipStep": "Passer", "saveForLater": "Enregistrer pour plus tard", "cancel": "Annuler", "dontKnow": "Je ne sais pas",
         "optional": "(facultatif)", "errorSummaryTitle": "Il y a un problème", "errorPrefix": "Erreur\u{00A0}:",
         "yes": "Oui", "no": "Non", "selectPlaceholder": "Sélectionnez une réponse", "hours": "Heures", "minutes": "Minutes",
+        "duration": "%1$@ h %2$@ min",
         "day": "Jour", "month": "Mois", "year": "Année", "time": "Heure", "feet": "Pieds", "inches": "Pouces",
         "pounds": "Livres", "ounces": "Onces", "centimetres": "Centimètres", "kilograms": "Kilogrammes",
         "notProvided": "Non renseigné", "change": "Modifier", "dateHint": "Par exemple, 27 3 2007", "timeHint": "Par exemple, 14:30",

@@ -11,6 +11,7 @@ extension Catalog {
         "skipStep": "Überspringen", "saveForLater": "Für später speichern", "cancel": "Abbrechen", "dontKnow": "Ich weiß es nicht",
         "optional": "(optional)", "errorSummaryTitle": "Es gibt ein Problem", "errorPrefix": "Fehler:",
         "yes": "Ja", "no": "Nein", "selectPlaceholder": "Antwort auswählen", "hours": "Stunden", "minutes": "Minuten",
+        "duration": "%1$@ Std. %2$@ Min.",
         "day": "Tag", "month": "Monat", "year": "Jahr", "time": "Uhrzeit", "feet": "Fuß", "inches": "Zoll",
         "pounds": "Pfund", "ounces": "Unzen", "centimetres": "Zentimeter", "kilograms": "Kilogramm",
         "notProvided": "Keine Angabe", "change": "Ändern", "dateHint": "Zum Beispiel 27 3 2007", "timeHint": "Zum Beispiel 14:30",

@@ -32,8 +32,11 @@ extension Catalog {
         return String(text)
     }
 
-    /// A number in a message.
-    public func number(_ value: Double) -> String { JSONWriter.number(value) }
+    /// A number as the language writes it: a decimal comma in the languages that use one.
+    public func number(_ value: Double) -> String {
+        let text = JSONWriter.number(value)
+        return NumberParsing.usesDecimalComma(language) ? text.replacingOccurrences(of: ".", with: ",") : text
+    }
 
     /// "1 January 2026".
     public func day(_ date: CalendarDate) -> String {

@@ -11,6 +11,7 @@ extension Catalog {
         "skipStep": "Omitir", "saveForLater": "Guardar para más tarde", "cancel": "Cancelar", "dontKnow": "No lo sé",
         "optional": "(opcional)", "errorSummaryTitle": "Hay un problema", "errorPrefix": "Error:",
         "yes": "Sí", "no": "No", "selectPlaceholder": "Elija una respuesta", "hours": "Horas", "minutes": "Minutos",
+        "duration": "%1$@ horas %2$@ minutos",
         "day": "Día", "month": "Mes", "year": "Año", "time": "Hora", "feet": "Pies", "inches": "Pulgadas",
         "pounds": "Libras", "ounces": "Onzas", "centimetres": "Centímetros", "kilograms": "Kilogramos",
         "notProvided": "Sin respuesta", "change": "Cambiar", "dateHint": "Por ejemplo, 27 3 2007", "timeHint": "Por ejemplo, 14:30",

@@ -69,7 +69,7 @@ struct AnswerParserNumericTests {
         Kit.expectIssue(Kit.parse(Self.dose, ["q": "many"]), .notANumber, field: "q", message: "Enter a number, like 12 or 3.5")
         // The example follows the participant's decimal separator.
         Kit.expectIssue(Kit.parse(Self.dose, ["q": "viel"], language: "de"), .notANumber, field: "q",
-                        message: "Enter a number, like 12 or 3,5", language: "de")
+                        message: "Geben Sie eine Zahl ein, zum Beispiel 12 oder 3,5", language: "de")
         let one = AnswerFormat.numeric(NumericFormat(style: .decimal, maximumFractionDigits: 1))
         Kit.expectIssue(Kit.parse(one, ["q": "1.25"]), .tooManyFractionDigits, field: "q",
                         message: "Enter a number with no more than 1 decimal place")
