@@ -217,13 +217,3 @@ public struct DateFormat: Sendable, Hashable, AnswerFormatRules {
     func addResultKeys(to result: inout QuestionResult, timeZone: TimeZone) { result.timeZone = timeZone.identifier }
     var dontKnowOption: DontKnowOption? { dontKnow }
 }
-
-extension TimeOfDay {
-    /// The hour and minute of an instant in a zone.
-    public init(_ instant: Date, in zone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.hour, .minute], from: instant)
-        self = TimeOfDay(hour: parts.hour ?? 0, minute: parts.minute ?? 0) ?? TimeOfDay(hour: 0, minute: 0)!
-    }
-}

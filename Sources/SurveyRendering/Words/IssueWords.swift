@@ -62,7 +62,7 @@ extension Catalog {
         case .exclusiveWithOthers(let choice): return fill("exclusiveWithOthers", plain(choice))
         case .otherTextMissing(let choice): return fill("otherTextMissing", plain(choice))
         case .enterNumber(let whole):
-            return whole ? self["enterWholeNumber"] : fill("enterNumber", NumberParsing.usesDecimalComma(language) ? "3,5" : "3.5")
+            return whole ? self["enterWholeNumber"] : fill("enterNumber", number(3.5))
         case .fractionDigits(let digits):
             switch digits {
             case 0: return self["enterWholeNumber"]
