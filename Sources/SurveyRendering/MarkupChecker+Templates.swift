@@ -6,13 +6,13 @@ extension MarkupChecker {
         let rich: [String: Set<String>] = ["p": ["class", "id"], "br": [], "strong": [], "em": [], "b": [], "i": [], "u": [],
                                            "ul": ["class"], "ol": [], "li": [], "a": ["class", "href"]]
         var allowed: [String: Set<String>] = [
-            "html": ["lang", "dir"], "head": [], "meta": ["charset", "name", "content"], "title": [], "link": ["rel", "href"],
-            "body": [], "header": ["class"], "main": ["id", "class", "tabindex"], "span": ["class", "aria-hidden"],
+            "html": ["lang", "dir"], "head": [], "meta": ["charset", "name", "content", "http-equiv"], "title": [], "link": ["rel", "href"],
+            "body": ["class"], "header": ["class"], "footer": ["class"], "nav": ["class", "aria-label"], "main": ["id", "class", "tabindex"], "span": ["class", "aria-hidden"],
             "div": ["class", "id", "role", "tabindex", "autofocus"],
-            "form": ["class", "method", "action", "novalidate"],
+            "form": ["class", "id", "method", "action", "novalidate", "autocomplete"],
             "input": ["type", "name", "value", "class", "id", "checked", "aria-describedby", "aria-invalid", "inputmode", "autocomplete",
                       "spellcheck", "maxlength", "placeholder"],
-            "button": ["type", "class", "name", "value", "tabindex", "aria-hidden"],
+            "button": ["type", "class", "name", "value", "tabindex", "aria-hidden", "form", "lang", "dir"],
             "h1": ["class", "id", "tabindex", "autofocus"], "h2": ["class"], "label": ["class", "for"],
             "fieldset": ["class", "role", "aria-describedby"], "legend": ["class"],
             "select": ["class", "id", "name", "aria-invalid", "aria-describedby"], "option": ["value", "selected"],

@@ -4,6 +4,8 @@ import SurveyCore
 /// A survey's author text, sanitized once per language when the survey loads.
 public struct RichTextCache: Sendable {
     private let entries: [String: SanitizedHTML]
+    /// True for a kiosk's pages: links are kept as their text, so nobody leaves the survey.
+    private var unlinked = false
 
     /// Sanitizes every text of a survey, in every language it has, and lists what was removed.
     public static func build(for task: SurveyTask) -> (cache: RichTextCache, removed: [String]) {
@@ -45,11 +47,19 @@ public struct RichTextCache: Sendable {
         return (RichTextCache(entries: entries), removed.filter { seen.insert($0).inserted })
     }
 
+    /// The same texts with every link reduced to its words, for a kiosk's pages.
+    public func withoutLinks() -> RichTextCache {
+        var copy = RichTextCache(entries: entries.mapValues(\.withoutLinks))
+        copy.unlinked = true
+        return copy
+    }
+
     /// The sanitized markup of a text in a language; plain escaping for anything not seen at load.
     public func html(_ text: LocalizedText?, language: String?, fallback: [String] = []) -> SanitizedHTML? {
         guard let text else { return nil }
         let raw = text.resolved(for: language, fallback: fallback)
-        return entries[raw] ?? HTMLSanitizer.sanitize(raw).html
+        let html = entries[raw] ?? HTMLSanitizer.sanitize(raw).html
+        return unlinked ? html.withoutLinks : html
     }
 
     /// The same text without markup, for a page title or an attribute.

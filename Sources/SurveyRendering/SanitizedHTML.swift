@@ -1,3 +1,5 @@
+import Foundation
+
 /// A piece of HTML that is safe to insert into a page unescaped.
 ///
 /// Values of this type come from exactly two places:
@@ -30,4 +32,24 @@ public struct SanitizedHTML: Sendable, Hashable, CustomStringConvertible {
     public var isEmpty: Bool { html.isEmpty }
 
     public var description: String { html }
+
+    /// The markup with its links' tags taken out and their words kept. Sanitized markup
+    /// escapes every `<` of text and every `>` of an attribute, so a `<a` here is a tag.
+    public var withoutLinks: SanitizedHTML {
+        guard html.contains("<a") else { return self }
+        var output = ""
+        var rest = Substring(html)
+        while let open = rest.range(of: "<a") {
+            let afterName = rest[open.upperBound...].first
+            output += rest[..<open.lowerBound]
+            if afterName == " " || afterName == ">", let close = rest[open.upperBound...].firstIndex(of: ">") {
+                rest = rest[rest.index(after: close)...]
+            } else {
+                output += "<a"
+                rest = rest[open.upperBound...]
+            }
+        }
+        output += rest
+        return SanitizedHTML(trustedHTML: output.replacingOccurrences(of: "</a>", with: ""))
+    }
 }

@@ -4,13 +4,16 @@ import SurveyCore
 
 extension SurveyPages {
     /// The review step: every step on the path so far with its answers, each with a Change link.
-    func renderReview(run: TaskRun, visit index: Int, language: String, csrfToken: String, context: AnswerContext) -> String? {
+    func renderReview(run: TaskRun, visit index: Int, language: String, csrfToken: String, context: AnswerContext,
+                      presentation: Presentation) -> String? {
         let visit = run.visits[index]
         guard let step = navigator.step(of: visit), case .review(let review) = step.kind else { return nil }
         let fallback = languages
         let catalog = Catalog(language: language)
-        let rows = answerRows(run.visits[..<index], excludeInstructions: review.excludeInstructionSteps == true, changeLinks: true,
-                              language: language, context: context)
+        let place = place(for: presentation)
+        let texts = place.texts
+        let rows = answerRows(run.visits[..<index], excludeInstructions: review.excludeInstructionSteps == true,
+                              changeLinks: presentation.base(task.identifier), language: language, context: context)
         var stepContext: [String: Any] = [
             "identifier": step.identifier, "is_review": true, "rows": rows, "page": 0,
             "csrf": HTMLEscaping.escape(csrfToken), "visit": String(index), "returnFlag": "",
@@ -21,7 +24,9 @@ extension SurveyPages {
         if let title = texts.html(step.title, language: language, fallback: fallback) { stepContext["heading"] = title.html }
         if let text = texts.html(step.text, language: language, fallback: fallback) { stepContext["text"] = text.html }
         let title = texts.plain(step.title, language: language, fallback: fallback) ?? catalog["yourAnswers"]
-        var page = Self.pageContext(task: task, language: language, texts: texts, fallback: fallback, title: title)
+        var page = Self.pageContext(task: task, language: language, texts: texts, fallback: fallback, title: title,
+                                    presentation: presentation)
+        page["refresh"] = place.refresh(step, base: presentation.base(task.identifier))
         page["isStep"] = true
         page["step"] = stepContext
         page["titlePrefix"] = ""
@@ -34,12 +39,13 @@ extension SurveyPages {
 
     /// The "your answers" page of a finished run: every step on its path with its answers.
     public func renderAnswers(run: TaskRun, language: String, context: AnswerContext) -> String {
-        let rows = answerRows(run.visits[...], excludeInstructions: true, changeLinks: false, language: language, context: context)
+        let rows = answerRows(run.visits[...], excludeInstructions: true, changeLinks: nil, language: language, context: context)
         return renderPage("answers", language: language, title: Catalog(language: language)["yourAnswers"], values: ["rows": rows])
     }
 
-    /// One row per step of `visits` with its questions and answers in words.
-    func answerRows(_ visits: Slice<VisitList>, excludeInstructions: Bool, changeLinks: Bool, language: String,
+    /// One row per step of `visits` with its questions and answers in words; with Change links
+    /// under `changeLinks`, the survey's address, when given.
+    func answerRows(_ visits: Slice<VisitList>, excludeInstructions: Bool, changeLinks: String?, language: String,
                     context: AnswerContext) -> [[String: Any]] {
         let fallback = languages
         let catalog = Catalog(language: language)
@@ -70,7 +76,7 @@ extension SurveyPages {
                     ?? catalog["notProvided"]])
             }
             var row: [String: Any] = ["title": title, "answers": answers, "hasAnswers": !answers.isEmpty]
-            if changeLinks { row["changeURL"] = "/surveys/\(task.identifier)/change/\(position)" }
+            if let changeLinks { row["changeURL"] = changeLinks + "/change/\(position)" }
             rows.append(row)
         }
         return rows
@@ -89,8 +95,9 @@ extension SurveyPages {
     /// `page` layout with the named content flag set.
     /// `issues` put an error summary above the content and "Error:" before the title.
     public func renderPage(_ kind: String, language: String, title: String, values: [String: Any] = [:],
-                           issues: [AnswerIssue] = []) -> String {
-        var context = Self.pageContext(task: task, language: language, texts: texts, fallback: languages, title: title)
+                           issues: [AnswerIssue] = [], presentation: Presentation = .web) -> String {
+        var context = Self.pageContext(task: task, language: language, texts: place(for: presentation).texts, fallback: languages, title: title,
+                                       presentation: presentation)
         context["is_" + kind] = true
         context["titlePrefix"] = issues.isEmpty ? "" : Catalog(language: language)["errorPrefix"] + " "
         // Markup the error-summary template made, with every value in it escaped there.
@@ -99,5 +106,14 @@ extension SurveyPages {
         context["backEnd"] = "-->"
         for (key, value) in values { context[key] = value }
         return library.render(context, withTemplate: "page") ?? ""
+    }
+}
+
+extension SurveyPages {
+    /// What a kiosk's end page (finished, saved, cancelled) adds to its values: the refresh
+    /// back to the start screen and the sentence that says when.
+    public func kioskEndValues(language: String) -> [String: Any] {
+        guard let kiosk, let text = place(for: .kiosk).returnText(Catalog(language: language)) else { return [:] }
+        return ["refresh": "\(kiosk.returnAfter); url=" + Presentation.kiosk.base(task.identifier), "kioskReturn": text]
     }
 }

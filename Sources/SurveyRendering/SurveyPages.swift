@@ -9,8 +9,36 @@ public struct TemplateError: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(template): " + problems.joined(separator: "; ") }
 }
 
-/// Every page of one survey, rendered once per step, form page and language, with the
-/// per-request parts left as slots; plus the per-request rendering that fills them.
+/// Where a survey's pages are shown: in a participant's own browser, or on a clinic's shared
+/// kiosk, whose pages live under `/kiosk/`, have large targets, no links out, autocomplete
+/// off, and turn into "Are you still there?" when left idle.
+public enum Presentation: Sendable, Hashable {
+    case web
+    case kiosk
+
+    /// The address of a survey's pages.
+    public func base(_ survey: String) -> String {
+        switch self {
+        case .web: "/surveys/" + survey
+        case .kiosk: "/kiosk/" + survey
+        }
+    }
+}
+
+/// A kiosk's clocks, in seconds: how long a step page waits before it asks "Are you still
+/// there?", and how long an end page shows before the start screen comes back.
+public struct KioskTiming: Sendable, Hashable {
+    public let idleAfter: Int
+    public let returnAfter: Int
+
+    public init(idleAfter: Int, returnAfter: Int) {
+        self.idleAfter = idleAfter
+        self.returnAfter = returnAfter
+    }
+}
+
+/// Every page of one survey, rendered once per step, form page, language and presentation,
+/// with the per-request parts left as slots; plus the per-request rendering that fills them.
 public final class SurveyPages: Sendable {
     public let task: SurveyTask
     public let navigator: Navigator
@@ -19,6 +47,10 @@ public final class SurveyPages: Sendable {
     public let languages: [String]
     /// What the sanitizer removed from the survey's text, for `survey validate`.
     public let removedMarkup: [String]
+    /// A kiosk's clocks; nil when the survey has no kiosk pages.
+    public let kiosk: KioskTiming?
+    /// The survey's texts with links reduced to words, for kiosk pages.
+    let kioskTexts: RichTextCache
     let library: MustacheLibrary
     private let compiled: [PageKey: CompiledPage]
 
@@ -26,6 +58,7 @@ public final class SurveyPages: Sendable {
         let step: String
         let page: Int
         let language: String
+        let presentation: Presentation
     }
 
     /// A page rendered once, with what a request needs to fill it.
@@ -35,22 +68,29 @@ public final class SurveyPages: Sendable {
         let questions: [String]
     }
 
-    public init(task: SurveyTask, library: MustacheLibrary, timeZone: TimeZone? = nil, checker: MarkupChecker? = nil) throws {
+    public init(task: SurveyTask, library: MustacheLibrary, timeZone: TimeZone? = nil, checker: MarkupChecker? = nil,
+                kiosk: KioskTiming? = nil) throws {
         self.task = task
         navigator = Navigator(task: task, timeZone: timeZone)
         let (cache, removed) = RichTextCache.build(for: task)
         texts = cache
+        kioskTexts = cache.withoutLinks()
+        self.kiosk = kiosk
         removedMarkup = removed
         languages = task.languages?.isEmpty == false ? task.languages! : ["en"]
         self.library = library
         var compiled: [PageKey: CompiledPage] = [:]
-        for language in languages {
-            for step in task.steps {
-                if case .review = step.kind { continue }
-                for page in navigator.pages(of: step).indices {
-                    let built = try Self.compile(step: step, page: page, language: language, task: task, navigator: navigator,
-                                                 texts: cache, library: library, checker: checker, fallback: languages)
-                    compiled[PageKey(step: step.identifier, page: page, language: language)] = built
+        let presentations: [Presentation] = kiosk == nil ? [.web] : [.web, .kiosk]
+        for presentation in presentations {
+            let place = Place(presentation: presentation, texts: presentation == .kiosk ? kioskTexts : cache, kiosk: kiosk)
+            for language in languages {
+                for step in task.steps {
+                    if case .review = step.kind { continue }
+                    for page in navigator.pages(of: step).indices {
+                        let built = try Self.compile(step: step, page: page, language: language, task: task, navigator: navigator,
+                                                     place: place, library: library, checker: checker, fallback: languages)
+                        compiled[PageKey(step: step.identifier, page: page, language: language, presentation: presentation)] = built
+                    }
                 }
             }
         }
@@ -70,18 +110,47 @@ public final class SurveyPages: Sendable {
 
     // MARK: Building
 
-    static func pageContext(task: SurveyTask, language: String, texts: RichTextCache, fallback: [String], title: String) -> [String: Any] {
-        let surveyTitle = texts.plain(task.title, language: language, fallback: fallback) ?? task.identifier
-        return [
-            "lang": language, "dir": Catalog.isRightToLeft(language) ? "rtl" : "ltr",
-            "title": title, "surveyTitle": surveyTitle, "surveyIdentifier": task.identifier,
-            "action": "/surveys/\(task.identifier)",
-            "words": Catalog(language: language).wordsContext,
-        ]
+    /// What a page's presentation changes in it: its address, its texts, and on a kiosk the
+    /// refresh of a step page.
+    struct Place {
+        let presentation: Presentation
+        let texts: RichTextCache
+        let kiosk: KioskTiming?
+
+        /// On a kiosk, where a step page goes by itself: a completion step back to the start
+        /// screen, any other to "Are you still there?".
+        func refresh(_ step: Step, base: String) -> String? {
+            guard presentation == .kiosk, let kiosk else { return nil }
+            return step.isCompletion ? "\(kiosk.returnAfter); url=\(base)" : "\(kiosk.idleAfter); url=\(base)/idle"
+        }
+
+        /// On a kiosk's end pages, when the start screen comes back.
+        func returnText(_ catalog: Catalog) -> String? {
+            guard presentation == .kiosk, let kiosk else { return nil }
+            return catalog["kioskReturnText"].replacingOccurrences(of: "%@", with: catalog.number(Double(kiosk.returnAfter)))
+        }
     }
 
-    static func compile(step: Step, page: Int, language: String, task: SurveyTask, navigator: Navigator, texts: RichTextCache,
+    func place(for presentation: Presentation) -> Place {
+        Place(presentation: presentation, texts: presentation == .kiosk ? kioskTexts : texts, kiosk: kiosk)
+    }
+
+    static func pageContext(task: SurveyTask, language: String, texts: RichTextCache, fallback: [String], title: String,
+                            presentation: Presentation) -> [String: Any] {
+        let surveyTitle = texts.plain(task.title, language: language, fallback: fallback) ?? task.identifier
+        var context: [String: Any] = [
+            "lang": language, "dir": Catalog.isRightToLeft(language) ? "rtl" : "ltr",
+            "title": title, "surveyTitle": surveyTitle, "surveyIdentifier": task.identifier,
+            "action": presentation.base(task.identifier),
+            "words": Catalog(language: language).wordsContext,
+        ]
+        if presentation == .kiosk { context["kiosk"] = true }
+        return context
+    }
+
+    static func compile(step: Step, page: Int, language: String, task: SurveyTask, navigator: Navigator, place: Place,
                         library: MustacheLibrary, checker: MarkupChecker?, fallback: [String]) throws -> CompiledPage {
+        let texts = place.texts
         let slots = SlotTable()
         let catalog = Catalog(language: language)
         func html(_ text: LocalizedText?) -> String? { texts.html(text, language: language, fallback: fallback)?.html }
@@ -159,7 +228,11 @@ public final class SurveyPages: Sendable {
             if let captions = content.captionsURL { video["captions"] = captions }
             stepContext["video"] = video
         case .completion:
-            if task.showAnswersOnCompletion == true { stepContext["answersURL"] = "/surveys/\(task.identifier)/answers" }
+            stepContext["kioskReturn"] = place.returnText(catalog)
+            // A kiosk's runs give their results only to the API and the exports.
+            if task.showAnswersOnCompletion == true, place.presentation == .web {
+                stepContext["answersURL"] = place.presentation.base(task.identifier) + "/answers"
+            }
         case .instruction, .review:
             break
         }
@@ -177,7 +250,9 @@ public final class SurveyPages: Sendable {
         // comes before Next, a hidden copy of Next goes first.
         stepContext["hasDontKnow"] = step.questions.contains { $0.answerFormat.showsDontKnow }
         if let progress = navigator.progress(of: step) { stepContext["progress"] = catalog.progress(progress.current, of: progress.total) }
-        var context = pageContext(task: task, language: language, texts: texts, fallback: fallback, title: pageTitle)
+        var context = pageContext(task: task, language: language, texts: texts, fallback: fallback, title: pageTitle,
+                                  presentation: place.presentation)
+        context["refresh"] = place.refresh(step, base: place.presentation.base(task.identifier))
         context["isStep"] = true
         context["step"] = stepContext
         context["titlePrefix"] = slots.marker(.titlePrefix)
@@ -194,7 +269,8 @@ public final class SurveyPages: Sendable {
             let fill = sampleFill(for: compiled, library: library, language: language)
             let problems = checker.check(template.render(fill))
             if !problems.isEmpty {
-                throw TemplateError(template: "page for step \"\(step.identifier)\" (page \(page + 1), \(language))", problems: problems)
+                throw TemplateError(template: "page for step \"\(step.identifier)\" (page \(page + 1), \(language), \(place.presentation))",
+                                    problems: problems)
             }
         }
         return compiled
@@ -244,15 +320,19 @@ public final class SurveyPages: Sendable {
     /// The page for the run's visit `index`: saved answers (or the submitted fields and their
     /// issues) filled in, hidden items left out.
     public func renderStep(run: TaskRun, visit index: Int, language: String, csrfToken: String, submitted: FormFields? = nil,
-                           issues: [AnswerIssue] = [], returnToReview: Bool = false, context: AnswerContext) -> String? {
+                           issues: [AnswerIssue] = [], returnToReview: Bool = false, context: AnswerContext,
+                           presentation: Presentation = .web) -> String? {
         guard run.visits.indices.contains(index) else { return nil }
         let visit = run.visits[index]
         guard let step = navigator.step(of: visit) else { return nil }
         if case .review = step.kind {
-            return renderReview(run: run, visit: index, language: language, csrfToken: csrfToken, context: context)
+            return renderReview(run: run, visit: index, language: language, csrfToken: csrfToken, context: context,
+                                presentation: presentation)
         }
-        guard let page = compiled[PageKey(step: step.identifier, page: visit.page, language: language)]
-            ?? compiled[PageKey(step: step.identifier, page: visit.page, language: languages[0])] else { return nil }
+        guard let page = compiled[PageKey(step: step.identifier, page: visit.page, language: language, presentation: presentation)]
+            ?? compiled[PageKey(step: step.identifier, page: visit.page, language: languages[0], presentation: presentation)] else {
+            return nil
+        }
         var hidden = Set<String>()
         if case .form = step.kind {
             let visible = Set(navigator.visibleQuestions(of: step, page: visit.page, visit: visit, in: run, index: index).map(\.identifier))
@@ -294,6 +374,7 @@ extension Catalog {
     var wordsContext: [String: String] {
         var all: [String: String] = [:]
         for key in Catalog.englishChrome.keys { all[key] = self[key] }
+        for key in Catalog.englishKiosk.keys { all[key] = self[key] }
         return all
     }
 }

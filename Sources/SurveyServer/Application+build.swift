@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import SurveyRendering
 import SurveyStorage
 
 /// Builds the server: surveys and templates loaded and checked, the store opened, routes set;
@@ -11,7 +12,8 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     var logger = Logger(label: "survey", factory: LineLogHandler.init)
     logger.logLevel = .info
     let catalog = try await SurveyCatalog.load(surveysDirectory: configuration.surveysDirectory,
-                                               templatesDirectory: configuration.templatesDirectory)
+                                               templatesDirectory: configuration.templatesDirectory,
+                                               kiosk: configuration.kiosk.map { KioskTiming(idleAfter: $0.idleAfter, returnAfter: $0.returnAfter) })
     let setup: StoreSetup
     if let store {
         setup = StoreSetup(store: store, services: [])
@@ -36,7 +38,12 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     router.add(middleware: StaticFilesMiddleware(folder: configuration.publicDirectory))
     let runs = RunService(store: runStore, clock: clock, metrics: metrics, resumeLifetime: configuration.resumeLifetime,
                           sendsWebhooks: configuration.webhookURL != nil, runStarts: limits.runStarts)
-    SurveyTakingController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock).addRoutes(to: router)
+    let taking = SurveyTakingController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock)
+    taking.addRoutes(to: router)
+    if let kiosk = configuration.kiosk {
+        KioskController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock, settings: kiosk,
+                        taking: taking).addRoutes(to: router)
+    }
     SaveResumeController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock, limits: limits)
         .addRoutes(to: router)
     ResultsController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock).addRoutes(to: router)

@@ -14,6 +14,9 @@ public struct ServerMetrics: Sendable {
     let runsCompleted: Counter
     let runsSaved: Counter
     let validationErrors: Counter
+    /// Kiosk runs left idle and ended, by what the survey's `kioskIdle` did with them.
+    let kioskRunsDiscarded: Counter
+    let kioskRunsKept: Counter
     let requestDuration: DurationHistogram
 
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
@@ -26,6 +29,10 @@ public struct ServerMetrics: Sendable {
         runsSaved = registry.makeCounter(descriptor: name("runs_saved", "total", "Runs saved for later."))
         validationErrors = registry.makeCounter(
             descriptor: name("validation_errors", "total", "Submitted pages refused because an answer needed correcting."))
+        kioskRunsDiscarded = registry.makeCounter(
+            descriptor: name("kiosk_idle_runs_discarded", "total", "Kiosk runs left idle and deleted with their answers."))
+        kioskRunsKept = registry.makeCounter(
+            descriptor: name("kiosk_idle_runs_saved", "total", "Kiosk runs left idle and kept as saved for later."))
         requestDuration = registry.makeDurationHistogram(
             descriptor: name("request_duration", "seconds", "Time from a request's arrival to its response."),
             buckets: [.microseconds(250), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
@@ -35,6 +42,11 @@ public struct ServerMetrics: Sendable {
     /// Counts a run started, in a browser or through the researcher API.
     func countRunStarted() {
         runsStarted.increment()
+    }
+
+    /// Counts a kiosk run ended for being left idle.
+    func kioskRunsEnded(_ policy: KioskIdlePolicy) {
+        (policy == .discard ? kioskRunsDiscarded : kioskRunsKept).increment()
     }
 }
 

@@ -24,8 +24,15 @@ struct Visitor {
     let session: String
     let isNew: Bool
     let renewCookie: Bool
-    let language: String
+    var language: String
     let secure: Bool
+    /// Where the pages are shown: the participant's own browser, or a clinic's kiosk.
+    var presentation: Presentation = .web
+    /// On a kiosk, the participant's turn, whose cookie each response signs again.
+    var kioskRun: KioskRun?
+
+    /// The address of a survey's pages for this visitor.
+    func base(_ pages: SurveyPages) -> String { presentation.base(pages.task.identifier) }
 }
 
 extension ParticipantController {
@@ -67,14 +74,7 @@ extension ParticipantController {
     /// The session cookie's value, read straight from the Cookie header; over HTTPS only the
     /// `__Host-` cookie counts.
     static func sessionCookie(in request: Request, secure: Bool) -> String? {
-        let name = (secure ? SessionSigner.secureCookieName : SessionSigner.cookieName) + "="
-        for header in request.headers[values: .cookie] {
-            for pair in header.split(separator: ";") {
-                let trimmed = pair.drop { $0 == " " }
-                if trimmed.hasPrefix(name) { return String(trimmed.dropFirst(name.count)) }
-            }
-        }
-        return nil
+        request.cookie(named: secure ? SessionSigner.secureCookieName : SessionSigner.cookieName)
     }
 
     /// The client's address, from a trusted proxy's `X-Forwarded-For` when there is one.
@@ -87,8 +87,20 @@ extension ParticipantController {
     func html(_ body: String, status: HTTPResponse.Status = .ok, visitor: Visitor?) -> Response {
         var response = Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
                                 body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
-        if let visitor, visitor.renewCookie { response.setCookie(sessionCookie(visitor)) }
+        if let visitor { setCookie(of: visitor, on: &response) }
         return response
+    }
+
+    /// A participant's session cookie when it is new or due to be renewed; on a kiosk, the
+    /// turn's cookie with this request as its last.
+    private func setCookie(of visitor: Visitor, on response: inout Response) {
+        if let run = visitor.kioskRun {
+            let renewed = KioskRun(session: run.session, language: visitor.language, lastSeen: clock())
+            response.setKioskCookie(SessionSigner.kioskRunCookieName(secure: visitor.secure), signer.kioskRunValue(renewed),
+                                    maxAge: nil, secure: visitor.secure)
+        } else if visitor.renewCookie {
+            response.setCookie(sessionCookie(visitor))
+        }
     }
 
     private func sessionCookie(_ visitor: Visitor) -> Cookie {
@@ -99,7 +111,7 @@ extension ParticipantController {
 
     func redirect(_ location: String, visitor: Visitor? = nil) -> Response {
         var response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
-        if let visitor, visitor.renewCookie { response.setCookie(sessionCookie(visitor)) }
+        if let visitor { setCookie(of: visitor, on: &response) }
         return response
     }
 
@@ -107,7 +119,7 @@ extension ParticipantController {
     func errorPage(_ pages: SurveyPages, status: HTTPResponse.Status, titleKey: String, textKey: String, visitor: Visitor) -> Response {
         let words = Catalog(language: visitor.language)
         let body = pages.renderPage("message", language: visitor.language, title: words[titleKey],
-                                    values: ["heading": words[titleKey], "text": words[textKey]])
+                                    values: ["heading": words[titleKey], "text": words[textKey]], presentation: visitor.presentation)
         return html(body, status: status, visitor: visitor)
     }
 

@@ -6,6 +6,29 @@ import Glibc
 import Darwin
 #endif
 
+/// How a clinic's kiosks behave (`survey serve --kiosk-pin …`).
+public struct KioskSettings: Sendable {
+    /// The PIN staff enter to make a device a kiosk, and to stop it being one: 6 digits or more.
+    public var pin: String
+    /// How long a device stays a kiosk once staff set it up.
+    public var deviceLifetime: TimeInterval = 12 * 3600
+    /// Seconds an end page (finished, saved, cancelled) shows before the start screen returns.
+    public var returnAfter = 15
+    /// Seconds without a request before a step page asks "Are you still there?".
+    public var idleAfter = 120
+    /// Seconds "Are you still there?" waits before the run ends per the survey's `kioskIdle`.
+    public var grace = 30
+
+    public init(pin: String) {
+        self.pin = pin
+    }
+
+    /// True for a PIN staff may use: at least six digits and nothing else.
+    public static func isValidPIN(_ pin: String) -> Bool {
+        pin.utf8.count >= 6 && pin.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+}
+
 /// Everything `survey serve` can be told, from flags or the environment.
 public struct ServerConfiguration: Sendable {
     public var host: String
@@ -62,6 +85,8 @@ public struct ServerConfiguration: Sendable {
     public var metricsHost = "127.0.0.1"
     /// The bearer token `/metrics` asks for; without a token or a metrics port it is not served.
     public var metricsToken: String?
+    /// A clinic's kiosk mode, on when a PIN is set: `/kiosk/{survey}`.
+    public var kiosk: KioskSettings?
 
     public init(host: String = "127.0.0.1", port: Int = 8080, surveysDirectory: String = "Examples", dataDirectory: String = "data",
                 databasePath: String? = nil, templatesDirectory: String = "Templates", publicDirectory: String = "Public",

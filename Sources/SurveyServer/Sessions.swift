@@ -39,7 +39,7 @@ struct SessionSigner: Sendable {
         return Base64URL.encode(Data(bytes))
     }
 
-    private func mac(_ purpose: StaticString, _ value: String) -> String {
+    func mac(_ purpose: StaticString, _ value: String) -> String {
         var hmac = HMAC<SHA256>(key: key)
         hmac.update(data: UnsafeRawBufferPointer(start: purpose.utf8Start, count: purpose.utf8CodeUnitCount))
         var value = value

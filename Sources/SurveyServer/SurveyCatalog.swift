@@ -15,7 +15,8 @@ public struct SurveyCatalog: Sendable {
     public let library: MustacheLibrary
 
     /// Loads every `*.json` in the folder; any error in any file stops the start with all messages.
-    public static func load(surveysDirectory: String, templatesDirectory: String) async throws -> SurveyCatalog {
+    /// With `kiosk` timing, each survey's kiosk pages are built too.
+    public static func load(surveysDirectory: String, templatesDirectory: String, kiosk: KioskTiming? = nil) async throws -> SurveyCatalog {
         let library: MustacheLibrary
         do {
             library = try await MustacheLibrary(directory: templatesDirectory)
@@ -36,7 +37,8 @@ public struct SurveyCatalog: Sendable {
                     messages.append("\(file.path): the identifier \"\(loaded.task.identifier)\" is used by another survey.")
                     continue
                 }
-                surveys[loaded.task.identifier] = try SurveyPages(task: loaded.task, library: library, checker: checker)
+                surveys[loaded.task.identifier] = try SurveyPages(task: loaded.task, library: library, checker: checker,
+                                                               kiosk: kiosk)
             } catch let error as SurveyLoadError {
                 messages += error.errors.map { "\(file.path): \($0)" }
             } catch let error as TemplateError {

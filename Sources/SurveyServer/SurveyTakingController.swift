@@ -4,7 +4,8 @@ import SurveyCore
 import SurveyRendering
 import SurveyStorage
 
-/// Taking a survey: the list, a step, an answer, Back, Skip, Change, and Cancel.
+/// Taking a survey: the list, a step, an answer, Back, Skip, Change, and Cancel. The kiosk's
+/// controller hands its participants' steps to the same handlers, with a kiosk visitor.
 struct SurveyTakingController: ParticipantController {
     let catalog: SurveyCatalog
     let runs: RunService
@@ -14,10 +15,22 @@ struct SurveyTakingController: ParticipantController {
 
     func addRoutes(to router: Router<SurveyRequestContext>) {
         router.get("/") { request, _ in try await index(request) }
-        router.get("/surveys/:survey") { request, context in try await show(request, context) }
-        router.post("/surveys/:survey") { request, context in try await submit(request, context) }
-        router.get("/surveys/:survey/change/:visit") { request, context in try await change(request, context) }
-        router.get("/surveys/:survey/cancel") { request, context in try await cancelPage(request, context) }
+        router.get("/surveys/:survey") { request, context in
+            let pages = try survey(context)
+            return try await show(pages, visitor: visitor(request, context, pages: pages))
+        }
+        router.post("/surveys/:survey") { request, context in
+            let pages = try survey(context)
+            return try await submit(pages, visitor: visitor(request, context, pages: pages), request, context)
+        }
+        router.get("/surveys/:survey/change/:visit") { request, context in
+            let pages = try survey(context)
+            return try await change(pages, visitor: visitor(request, context, pages: pages), context)
+        }
+        router.get("/surveys/:survey/cancel") { request, context in
+            let pages = try survey(context)
+            return try await cancelPage(pages, visitor: visitor(request, context, pages: pages))
+        }
         router.get("/surveys/:survey/discarded") { request, context in try await discarded(request, context) }
     }
 
@@ -31,40 +44,39 @@ struct SurveyTakingController: ParticipantController {
     }
 
     /// The session's run of the survey where it stands; with no run, the survey's first page.
-    func show(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
-        let pages = try survey(context)
-        let visitor = visitor(request, context, pages: pages)
+    func show(_ pages: SurveyPages, visitor: Visitor) async throws -> Response {
         let answerContext = answerContext(pages, language: visitor.language)
         let body: String?
         switch try await runs.show(pages, session: visitor.isNew ? nil : visitor.session) {
         case .inProgress(let record):
             body = pages.renderStep(run: record.run, visit: record.run.cursor, language: visitor.language,
-                                    csrfToken: signer.csrfToken(session: visitor.session, run: record.id), context: answerContext)
+                                    csrfToken: signer.csrfToken(session: visitor.session, run: record.id), context: answerContext,
+                                    presentation: visitor.presentation)
         case .notStarted(let run, let shownAt):
             body = pages.renderStep(run: run, visit: 0, language: visitor.language,
-                                    csrfToken: signer.pageToken(session: visitor.session, shownAt: shownAt), context: answerContext)
+                                    csrfToken: signer.pageToken(session: visitor.session, shownAt: shownAt), context: answerContext,
+                                    presentation: visitor.presentation)
         }
         guard let body else { throw HTTPError(.internalServerError) }
         return html(body, visitor: visitor)
     }
 
-    func change(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
-        let pages = try survey(context)
-        let visitor = visitor(request, context, pages: pages)
+    func change(_ pages: SurveyPages, visitor: Visitor, _ context: SurveyRequestContext) async throws -> Response {
         let index = context.parameters.get("visit", as: Int.self)
         guard !visitor.isNew, let index, let record = try await runs.runToChange(pages, session: visitor.session, visit: index),
               let body = pages.renderStep(run: record.run, visit: index, language: visitor.language,
                                           csrfToken: signer.csrfToken(session: visitor.session, run: record.id), returnToReview: true,
-                                          context: answerContext(pages, language: visitor.language)) else {
-            return redirect("/surveys/\(pages.task.identifier)", visitor: visitor)
+                                          context: answerContext(pages, language: visitor.language),
+                                          presentation: visitor.presentation) else {
+            return redirect(visitor.base(pages), visitor: visitor)
         }
         return html(body, visitor: visitor)
     }
 
-    func submit(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
-        let pages = try survey(context)
-        let identifier = pages.task.identifier
-        let visitor = visitor(request, context, pages: pages)
+    func submit(_ pages: SurveyPages, visitor: Visitor, _ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let base = visitor.base(pages)
+        // A kiosk's turn is renewed by every request; a browser's session cookie only when due.
+        let renewing = visitor.kioskRun == nil ? nil : visitor
         let fields = try await formFields(request)
         let expired = HTTPError(.forbidden, message: Catalog(language: visitor.language)["formExpired"])
         guard !visitor.isNew else { throw expired }
@@ -74,13 +86,13 @@ struct SurveyTakingController: ParticipantController {
         if let active = try await runs.activeRun(pages, session: visitor.session) {
             guard signer.checkCSRF(fields["_csrf"], session: visitor.session, run: active.id) else {
                 // A first page posted from another tab after this one started the run: show where it stands.
-                if signer.checkPageToken(fields["_csrf"], session: visitor.session, now: now) != nil { return redirect("/surveys/\(identifier)") }
+                if signer.checkPageToken(fields["_csrf"], session: visitor.session, now: now) != nil { return redirect(base, visitor: renewing) }
                 throw expired
             }
             target = .stored(active)
         } else {
             guard let firstShown = signer.checkPageToken(fields["_csrf"], session: visitor.session, now: now) else {
-                if try await runs.finishedRun(pages, session: visitor.session) != nil { return redirect("/surveys/\(identifier)/done") }
+                if try await runs.finishedRun(pages, session: visitor.session) != nil { return redirect(base + "/done", visitor: renewing) }
                 throw expired
             }
             // The first answer starts the run, with an identifier derived from the session and when its first page was shown.
@@ -94,10 +106,10 @@ struct SurveyTakingController: ParticipantController {
         case "back": outcome = try await runs.back(post)
         case "skip": outcome = try await runs.skip(post)
         case "save": outcome = try await runs.save(post)
-        case "cancel": return redirect("/surveys/\(identifier)/cancel")
+        case "cancel": return redirect(base + "/cancel", visitor: renewing)
         case "discard":
             try await runs.cancel(post)
-            return redirect("/surveys/\(identifier)/discarded")
+            return redirect(base + "/discarded", visitor: renewing)
         default:
             let returning = fields["_return"] == "1"
             outcome = try await runs.answer(post, fields: fields, language: visitor.language, returning: returning)
@@ -105,36 +117,35 @@ struct SurveyTakingController: ParticipantController {
                 let token = shownAt.map { signer.pageToken(session: visitor.session, shownAt: $0) }
                     ?? signer.csrfToken(session: visitor.session, run: post.record.id)
                 guard let body = pages.renderStep(run: post.record.run, visit: post.visit, language: visitor.language, csrfToken: token,
-                                                  submitted: fields, issues: issues, returnToReview: returning, context: answerContext) else {
+                                                  submitted: fields, issues: issues, returnToReview: returning, context: answerContext,
+                                                  presentation: visitor.presentation) else {
                     throw HTTPError(.internalServerError)
                 }
-                return html(body, status: .unprocessableContent, visitor: nil)
+                return html(body, status: .unprocessableContent, visitor: visitor.kioskRun == nil ? nil : visitor)
             }
         }
         switch outcome {
         case .stored(let record):
-            if record.savedAt != nil { return redirect("/surveys/\(identifier)/saved") }
+            if record.savedAt != nil { return redirect(base + "/saved", visitor: renewing) }
             // A run made through the API sends the participant back where the researcher asked,
             // through a page of ours: a redirect after a form post would break the CSP's form-action.
-            if record.run.finishReason == .completed, record.returnURL != nil { return redirect("/surveys/\(identifier)/return") }
-            return redirect(record.run.isFinished ? "/surveys/\(identifier)/done" : "/surveys/\(identifier)")
+            if record.run.finishReason == .completed, record.returnURL != nil { return redirect(base + "/return", visitor: renewing) }
+            return redirect(record.run.isFinished ? base + "/done" : base, visitor: renewing)
         case .unchanged, .rejected:
-            return redirect("/surveys/\(identifier)")
+            return redirect(base, visitor: renewing)
         case .tooManyRuns:
             return errorPage(pages, status: .tooManyRequests, titleKey: "tooManyRuns", textKey: "tooManyRuns", visitor: visitor)
         }
     }
 
-    func cancelPage(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
-        let pages = try survey(context)
-        let visitor = visitor(request, context, pages: pages)
-        guard !visitor.isNew else { return redirect("/surveys/\(pages.task.identifier)", visitor: visitor) }
+    func cancelPage(_ pages: SurveyPages, visitor: Visitor) async throws -> Response {
+        guard !visitor.isNew else { return redirect(visitor.base(pages), visitor: visitor) }
         let record = try await runs.activeRun(pages, session: visitor.session)
         let token = record.map { signer.csrfToken(session: visitor.session, run: $0.id) }
             ?? signer.pageToken(session: visitor.session, shownAt: clock())
         let body = pages.renderPage("cancel", language: visitor.language, title: Catalog(language: visitor.language)["cancelTitle"], values: [
             "csrf": token, "visit": String(record?.run.cursor ?? 0),
-        ])
+        ], presentation: visitor.presentation)
         return html(body, visitor: visitor)
     }
 

@@ -61,6 +61,9 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup(title: "Slow clients")
     var connections: ConnectionOptions
 
+    @OptionGroup(title: "A clinic's kiosk")
+    var kiosk: KioskOptions
+
     @OptionGroup(title: "Logs and metrics")
     var operations: OperationsOptions
 
@@ -116,6 +119,7 @@ struct Serve: AsyncParsableCommand {
         try sessions.apply(to: &configuration, environment: environment)
         try connections.apply(to: &configuration, environment: environment)
         try operations.apply(to: &configuration, environment: environment)
+        try kiosk.apply(to: &configuration, environment: environment)
         if let warning = raiseOpenFileLimit(forConnections: configuration.maximumConnections) {
             FileHandle.standardError.write(Data((warning + "\n").utf8))
         }

@@ -142,3 +142,50 @@ struct SessionOptions: ParsableArguments {
         }
     }
 }
+
+/// A clinic's kiosk mode: on with a PIN.
+struct KioskOptions: ParsableArguments {
+    @Option(help: "Turn on /kiosk/{survey}: the PIN staff enter to make a device a kiosk, 6 digits or more (SURVEY_KIOSK_PIN).")
+    var kioskPin: String?
+
+    @Option(help: "Hours a device stays a kiosk once staff set it up (SURVEY_KIOSK_HOURS, 12).")
+    var kioskHours: Double?
+
+    @Option(help: "Seconds an end page shows before the start screen returns (SURVEY_KIOSK_RETURN, 15).")
+    var kioskReturn: Int?
+
+    @Option(help: "Seconds without a request before a step asks \"Are you still there?\" (SURVEY_KIOSK_IDLE, 120).")
+    var kioskIdle: Int?
+
+    @Option(help: "Seconds \"Are you still there?\" waits before the run ends per the survey's kioskIdle (SURVEY_KIOSK_GRACE, 30).")
+    var kioskGrace: Int?
+
+    func apply(to configuration: inout ServerConfiguration, environment: [String: String]) throws {
+        guard let pin = kioskPin ?? environment["SURVEY_KIOSK_PIN"] else {
+            if kioskHours != nil || kioskReturn != nil || kioskIdle != nil || kioskGrace != nil {
+                throw ValidationError("The --kiosk-… options need --kiosk-pin (or SURVEY_KIOSK_PIN).")
+            }
+            return
+        }
+        guard KioskSettings.isValidPIN(pin) else { throw ValidationError("The kiosk PIN must be 6 digits or more, and digits only.") }
+        var settings = KioskSettings(pin: pin)
+        if let hours = kioskHours ?? environment["SURVEY_KIOSK_HOURS"].flatMap(Double.init) {
+            guard hours > 0, hours <= 24 * 31 else { throw ValidationError("--kiosk-hours must be more than 0 and at most 744.") }
+            settings.deviceLifetime = hours * 3600
+        }
+        settings.returnAfter = try seconds(kioskReturn, "kiosk-return", environment) ?? settings.returnAfter
+        settings.idleAfter = try seconds(kioskIdle, "kiosk-idle", environment) ?? settings.idleAfter
+        settings.grace = try seconds(kioskGrace, "kiosk-grace", environment) ?? settings.grace
+        configuration.kiosk = settings
+    }
+
+    /// A flag's value, else its environment variable's, checked to be whole seconds from 1 to an hour.
+    private func seconds(_ given: Int?, _ flag: String, _ environment: [String: String]) throws -> Int? {
+        let variable = "SURVEY_" + flag.uppercased().replacingOccurrences(of: "-", with: "_")
+        guard let text = given.map(String.init) ?? environment[variable] else { return nil }
+        guard let value = Int(text), (1...3600).contains(value) else {
+            throw ValidationError("--\(flag) must be a whole number of seconds from 1 to 3600, not \(text).")
+        }
+        return value
+    }
+}

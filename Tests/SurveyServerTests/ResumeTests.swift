@@ -13,6 +13,7 @@ final class TestClock: Sendable {
     private let seconds = Mutex<Double>(1_800_000_000)
     var now: Date { Date(timeIntervalSince1970: seconds.withLock { $0 }) }
     func advance(days: Double) { seconds.withLock { $0 += days * 86_400 } }
+    func advance(seconds amount: Double) { seconds.withLock { $0 += amount } }
 }
 
 @Suite("Save for later and resume")

@@ -13,6 +13,7 @@ extension SurveyTask {
         object["languages"] = languages.map { .array($0.map(JSONValue.string)) }
         object["timeZone"] = timeZone.map(JSONValue.string)
         object["showAnswersOnCompletion"] = showAnswersOnCompletion.map(JSONValue.bool)
+        object["kioskIdle"] = kioskIdle.map { .string($0.rawValue) }
         object["steps"] = .array(steps.map(\.json))
         if !navigationRules.isEmpty {
             object["navigationRules"] = .object(JSONObject(navigationRules.map { ($0.stepIdentifier, $0.rule.json) }))

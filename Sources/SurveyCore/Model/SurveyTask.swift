@@ -33,12 +33,14 @@ public struct SurveyTask: Sendable, Hashable {
     public var timeZone: String?
     /// Offer the participant a "your answers" page once the run is complete (an addition to format v1).
     public var showAnswersOnCompletion: Bool?
+    /// What a clinic's kiosk does with a run its participant walked away from (an addition to format v1).
+    public var kioskIdle: KioskIdlePolicy?
 
     public init(identifier: String, title: LocalizedText? = nil, steps: [Step],
                 navigationRules: [(stepIdentifier: String, rule: NavigationRule)] = [],
                 skipRules: [(stepIdentifier: String, predicate: Predicate)] = [],
                 shouldReportProgress: Bool? = nil, languages: [String]? = nil, timeZone: String? = nil,
-                showAnswersOnCompletion: Bool? = nil) {
+                showAnswersOnCompletion: Bool? = nil, kioskIdle: KioskIdlePolicy? = nil) {
         self.identifier = identifier
         self.title = title
         self.steps = steps
@@ -48,6 +50,7 @@ public struct SurveyTask: Sendable, Hashable {
         self.languages = languages
         self.timeZone = timeZone
         self.showAnswersOnCompletion = showAnswersOnCompletion
+        self.kioskIdle = kioskIdle
         index = Lookup(self)
     }
 
@@ -81,11 +84,19 @@ public struct SurveyTask: Sendable, Hashable {
             && Dictionary(lhs.skipRules, uniquingKeysWith: { first, _ in first })
                 == Dictionary(rhs.skipRules, uniquingKeysWith: { first, _ in first })
             && lhs.shouldReportProgress == rhs.shouldReportProgress && lhs.languages == rhs.languages && lhs.timeZone == rhs.timeZone
-            && lhs.showAnswersOnCompletion == rhs.showAnswersOnCompletion
+            && lhs.showAnswersOnCompletion == rhs.showAnswersOnCompletion && lhs.kioskIdle == rhs.kioskIdle
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(identifier)
         hasher.combine(steps)
     }
+}
+
+/// What happens to a kiosk run when its participant leaves it idle past the deadline.
+public enum KioskIdlePolicy: String, Sendable, Hashable, CaseIterable {
+    /// The run and its answers are deleted (the default).
+    case discard
+    /// The run is kept as saved for later, its answers so far in the results.
+    case save
 }

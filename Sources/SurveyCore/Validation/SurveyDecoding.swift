@@ -47,11 +47,12 @@ struct SurveyDecoding {
         }
         let timeZone = reader.string("timeZone")
         let showAnswers = reader.bool("showAnswersOnCompletion")
+        let kioskIdle = reader.enumeration("kioskIdle", KioskIdlePolicy.self)
         reader.finish("A survey")
         guard let identifier else { return nil }
         return SurveyTask(identifier: identifier, title: title, steps: steps, navigationRules: navigationRules,
                           skipRules: skipRules, shouldReportProgress: shouldReportProgress, languages: languages, timeZone: timeZone,
-                          showAnswersOnCompletion: showAnswers)
+                          showAnswersOnCompletion: showAnswers, kioskIdle: kioskIdle)
     }
 
     // MARK: Steps

@@ -91,5 +91,33 @@ extension Catalog {
         "month.12": "December",
     ]
 
+    /// A clinic's kiosk, the server's error pages and the language switcher.
+    static let englishKiosk: [String: String] = [
+        "languageName": "English", "languageLabel": "Language", "changeLanguage": "Change language",
+        "kioskSetUpTitle": "Set up this device as a kiosk",
+        "kioskSetUpText": "Staff only. Enter the kiosk PIN. Patients can then answer this survey on this device, one after another.",
+        "kioskPinLabel": "Kiosk PIN", "kioskSetUpButton": "Set up kiosk",
+        "kioskPinWrong": "The PIN is not right. Check it and try again",
+        "kioskPinTooMany": "Too many wrong PINs were entered. Wait 15 minutes, then try again",
+        "kioskSignOutLink": "Staff: stop using this device as a kiosk", "kioskSignOutTitle": "Stop using this device as a kiosk",
+        "kioskSignOutText": "Staff only. Enter the kiosk PIN to stop using this device as a kiosk.",
+        "kioskSignOutButton": "Stop kiosk", "kioskSignedOutTitle": "This device is no longer a kiosk",
+        "kioskSignedOutText": "Patients can no longer start the survey here. Close the browser.",
+        "kioskStartText": "Select Start to answer the questions. Your answers are cleared from this screen when you finish.",
+        "kioskChooseLanguage": "Choose your language to start",
+        "kioskIdleTitle": "Are you still there?",
+        "kioskIdleText": "To keep your answers private, this screen will soon go back to the start.",
+        "kioskContinue": "Continue", "kioskBackToStart": "Back to the start",
+        "kioskReturnText": "This screen goes back to the start in %@ seconds.",
+        "kioskSavedText": "Write this code down. To carry on later, go to %@ on your own phone or computer and enter the code.",
+        "kioskCancelledTitle": "Your answers have been deleted",
+        "errorNotFoundText": "There is nothing at this address.", "errorTitle": "Sorry, there is a problem",
+        "errorText": "Something went wrong. Try again in a moment.", "errorNoSurvey": "There is no survey at this address.",
+        "errorFormType": "The form could not be read. Go back and try again.", "errorFormTooLarge": "The form is too large. Shorten your answers and try again.",
+        "errorNoAnswers": "There are no answers to show here.", "errorNoResult": "This browser has no finished run of this survey.",
+        "errorMethod": "This address cannot be used like that.",
+    ]
+
     static let english = englishChrome.merging(englishIssues) { first, _ in first }.merging(englishDates) { first, _ in first }
+        .merging(englishKiosk) { first, _ in first }
 }

@@ -1,0 +1,84 @@
+import Foundation
+import Hummingbird
+
+/// A device staff have made a kiosk for one survey, as its signed cookie says.
+struct KioskDevice: Sendable {
+    /// A random identifier of the device's setup, which the start screen's form token is bound to.
+    let device: String
+    let survey: String
+    let issuedAt: Date
+}
+
+/// One participant's turn at a kiosk: its own session, never the device's cookie, with the
+/// language chosen at the start screen and the time of its last request, from which the idle
+/// deadline runs. The cookie lasts until the browser closes and is signed again with each
+/// request; the end pages clear it.
+struct KioskRun: Sendable {
+    let session: String
+    let language: String
+    let lastSeen: Date
+}
+
+/// The kiosk's two cookies, signed with the same secret as the session cookie.
+extension SessionSigner {
+    static func kioskDeviceCookieName(secure: Bool) -> String { secure ? "__Host-survey_kiosk" : "survey_kiosk" }
+    static func kioskRunCookieName(secure: Bool) -> String { secure ? "__Host-survey_kiosk_run" : "survey_kiosk_run" }
+    /// The nonce cookie the PIN form's token is bound to, before the device is a kiosk.
+    static func kioskStaffCookieName(secure: Bool) -> String { secure ? "__Host-survey_kiosk_staff" : "survey_kiosk_staff" }
+
+    func kioskDeviceValue(_ device: KioskDevice) -> String {
+        let signed = device.device + "." + String(Int(device.issuedAt.timeIntervalSince1970)) + "." + device.survey
+        return signed + "." + mac("kiosk-device:", signed)
+    }
+
+    /// The device in a cookie value, if its signature holds and it is younger than `lifetime`.
+    func kioskDevice(fromCookie value: String, lifetime: TimeInterval, now: Date) -> KioskDevice? {
+        guard let dot = value.lastIndex(of: ".") else { return nil }
+        let signed = String(value[..<dot])
+        guard constantTimeEqual(mac("kiosk-device:", signed), String(value[value.index(after: dot)...])) else { return nil }
+        let parts = signed.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, let seconds = Int(parts[1]) else { return nil }
+        let issuedAt = Date(timeIntervalSince1970: TimeInterval(seconds))
+        guard now.timeIntervalSince(issuedAt) < lifetime, issuedAt.timeIntervalSince(now) < 300 else { return nil }
+        return KioskDevice(device: String(parts[0]), survey: String(parts[2]), issuedAt: issuedAt)
+    }
+
+    func kioskRunValue(_ run: KioskRun) -> String {
+        let signed = run.session + "." + String(Int(run.lastSeen.timeIntervalSince1970)) + "." + run.language
+        return signed + "." + mac("kiosk-run:", signed)
+    }
+
+    /// The run in a cookie value, if its signature holds. Whether it is past its deadline is
+    /// for the caller, which ends the run then.
+    func kioskRun(fromCookie value: String, now: Date) -> KioskRun? {
+        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0].utf8.count == 22, let seconds = Int(parts[1]) else { return nil }
+        let signed = parts[0...2].joined(separator: ".")
+        guard constantTimeEqual(mac("kiosk-run:", signed), String(parts[3])) else { return nil }
+        let lastSeen = Date(timeIntervalSince1970: TimeInterval(seconds))
+        guard lastSeen.timeIntervalSince(now) < 300 else { return nil }
+        return KioskRun(session: String(parts[0]), language: String(parts[2]), lastSeen: lastSeen)
+    }
+}
+
+extension Request {
+    /// A cookie's value, read straight from the Cookie header.
+    func cookie(named name: String) -> String? {
+        let prefix = name + "="
+        for header in headers[values: .cookie] {
+            for pair in header.split(separator: ";") {
+                let trimmed = pair.drop { $0 == " " }
+                if trimmed.hasPrefix(prefix) { return String(trimmed.dropFirst(prefix.count)) }
+            }
+        }
+        return nil
+    }
+}
+
+extension Response {
+    /// Sets an HttpOnly, SameSite=Lax cookie for the whole host; `maxAge` 0 clears it, nil
+    /// makes it last until the browser closes.
+    mutating func setKioskCookie(_ name: String, _ value: String, maxAge: Int?, secure: Bool) {
+        setCookie(Cookie(name: name, value: value, maxAge: maxAge, path: "/", secure: secure, httpOnly: true, sameSite: .lax))
+    }
+}
