@@ -30,6 +30,9 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
         logger.warning(
             "Neither --public-url nor --trusted-proxy is set: resume and start links name the address each connection arrived at. Set --public-url to the address participants use.")
     }
+    if let kiosk = configuration.kiosk, kiosk.grace < 20 {
+        logger.warning("--kiosk-grace is under 20 seconds: WCAG 2.2.1 asks that a participant have at least 20 seconds to say they are still there.")
+    }
     let limits = ParticipantLimits(runsPerHour: configuration.runsPerClientPerHour)
     let router = Router(context: SurveyRequestContext.self)
     let accessLog = configuration.accessLog ? AccessLog() : nil

@@ -125,11 +125,9 @@ struct KioskController: ParticipantController {
             if several { start["name"] = words["languageName"] }
             return start
         }
-        // The page renews itself hourly, so that its form's token never expires on a screen left on all day.
         let body = pages.renderPage("kioskStart", language: language, title: pages.texts.plain(pages.task.title, language: language,
                                                                                                fallback: pages.languages) ?? pages.task.identifier,
-                                    values: ["csrf": signer.pageToken(session: device.device, shownAt: clock()), "starts": starts,
-                                             "chooseLanguage": several, "refresh": "3600"],
+                                    values: ["csrf": signer.kioskStartToken(device: device), "starts": starts, "chooseLanguage": several],
                                     presentation: .kiosk)
         return html(body, visitor: nil)
     }
@@ -148,7 +146,7 @@ struct KioskController: ParticipantController {
             try await runs.endAbandonedTurn(pages, session: visitor.session, now: clock())
         }
         let fields = try await formFields(request)
-        guard signer.checkPageToken(fields["_csrf"], session: device.device, now: clock()) != nil else {
+        guard let token = fields["_csrf"], constantTimeEqual(token, signer.kioskStartToken(device: device)) else {
             return toStart(pages, request, context)
         }
         let language = pages.language(preferring: fields["lang"].map { [$0] } ?? [])

@@ -43,6 +43,12 @@ extension SessionSigner {
         return KioskDevice(device: String(parts[0]), survey: String(parts[2]), issuedAt: issuedAt)
     }
 
+    /// The token of the start screen's form: bound to the device's setup, and so valid as long
+    /// as the device is a kiosk, however long the screen has been showing.
+    func kioskStartToken(device: KioskDevice) -> String {
+        mac("kiosk-start:", device.device)
+    }
+
     func kioskRunValue(_ run: KioskRun) -> String {
         let signed = run.session + "." + String(Int(run.lastSeen.timeIntervalSince1970)) + "." + run.language
         return signed + "." + mac("kiosk-run:", signed)
