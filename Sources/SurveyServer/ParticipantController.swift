@@ -40,7 +40,7 @@ extension ParticipantController {
 
     func survey(_ context: SurveyRequestContext) throws -> SurveyPages {
         guard let identifier = context.parameters.get("survey"), let pages = catalog.surveys[identifier] else {
-            throw HTTPError(.notFound, message: "There is no survey at this address.")
+            throw PageError(.notFound, "errorNoSurvey")
         }
         return pages
     }
@@ -130,16 +130,16 @@ extension ParticipantController {
     func formFields(_ request: Request) async throws -> FormFields {
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         guard contentType.hasPrefix("application/x-www-form-urlencoded") else {
-            throw HTTPError(.unsupportedMediaType, message: "Send the form as application/x-www-form-urlencoded.")
+            throw PageError(.unsupportedMediaType, "errorFormType")
         }
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: configuration.maximumBodySize)
         } catch {
-            throw HTTPError(.contentTooLarge, message: "The form is too large.")
+            throw PageError(.contentTooLarge, "errorFormTooLarge")
         }
         guard let fields = try? FormDecoding.decode(buffer.readableBytesView), fields.conflictingControlField == nil else {
-            throw HTTPError(.badRequest, message: "The form could not be read.")
+            throw PageError(.badRequest, "errorFormType")
         }
         return fields
     }

@@ -61,7 +61,7 @@ struct ResultsController: ParticipantController {
         let visitor = visitor(request, context, pages: pages)
         guard pages.task.showAnswersOnCompletion == true, !visitor.isNew,
               let record = try await runs.completedRun(pages, session: visitor.session) else {
-            throw HTTPError(.notFound, message: "There are no answers to show here.")
+            throw PageError(.notFound, "errorNoAnswers")
         }
         return html(pages.renderAnswers(run: record.run, language: visitor.language, context: answerContext(pages, language: visitor.language)),
                     visitor: visitor)
@@ -72,7 +72,7 @@ struct ResultsController: ParticipantController {
         let pages = try survey(context)
         let visitor = visitor(request, context, pages: pages)
         guard !visitor.isNew, let record = try await runs.finishedRun(pages, session: visitor.session) else {
-            throw HTTPError(.notFound, message: "This browser has no finished run of this survey.")
+            throw PageError(.notFound, "errorNoResult")
         }
         let json = runs.result(of: record, in: pages).json(researchKit: request.uri.queryParameters.get("format") == "researchkit")
         return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],

@@ -79,7 +79,7 @@ struct SaveResumeController: ParticipantController {
         let fields = try await formFields(request)
         let now = clock()
         guard !visitor.isNew, signer.checkPageToken(fields["_csrf"], session: visitor.session, now: now) != nil else {
-            throw HTTPError(.forbidden, message: Catalog(language: visitor.language)["formExpired"])
+            throw PageError(.forbidden, "formExpired")
         }
         return (pages, visitor, fields, now)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import Logging
 import SurveyRendering
@@ -16,13 +17,15 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             response = try await next(request, context)
             if response.status.code >= 500 { logFailure(request, context, status: response.status, error: nil) }
+        } catch let error as PageError {
+            response = ErrorPage.response(for: error.status, key: error.key, request: request)
         } catch let error as HTTPError {
             let failed = error.status.code >= 500
             if failed { logFailure(request, context, status: error.status, error: error) }
-            response = ErrorPage.response(for: error.status, message: error.body, requestID: failed ? context.id : nil)
+            response = ErrorPage.response(for: error.status, key: nil, request: request, requestID: failed ? context.id : nil)
         } catch {
             logFailure(request, context, status: .internalServerError, error: error)
-            response = ErrorPage.response(for: .internalServerError, message: nil, requestID: context.id)
+            response = ErrorPage.response(for: .internalServerError, key: nil, request: request, requestID: context.id)
         }
         response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
         response.headers[.xContentTypeOptions] = "nosniff"
@@ -41,22 +44,72 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// A plain page for an error status, saying what to do, never how the server failed. A 5xx
-/// page shows the request's id, which the error line of the log also has.
+/// An error a participant's request meets, with the catalog key of the sentence that says
+/// what to do; the error page words it in the request's language.
+struct PageError: Error {
+    let status: HTTPResponse.Status
+    let key: String
+
+    init(_ status: HTTPResponse.Status, _ key: String) {
+        self.status = status
+        self.key = key
+    }
+}
+
+/// A plain page for an error status, saying what to do, never how the server failed, in the
+/// language the request asks for. A 5xx page shows the request's id, which the error line of
+/// the log also has. On a kiosk's address its one link goes back to the kiosk's start screen,
+/// elsewhere to the list of surveys.
 enum ErrorPage {
-    static func response(for status: HTTPResponse.Status, message: String?, requestID: String? = nil) -> Response {
-        let text = message ?? (status == .notFound ? "There is nothing at this address." : "Something went wrong. Try again in a moment.")
-        let reference = requestID.map { "<p class=\"body\">\(HTMLEscaping.escape(Catalog(language: "en").reference($0)))</p>" } ?? ""
-        let escaped = HTMLEscaping.escape(text)
-        let title = status == .notFound ? "Page not found" : status.reasonPhrase
+    static func response(for status: HTTPResponse.Status, key: String?, request: Request, requestID: String? = nil) -> Response {
+        let language = Self.language(of: request)
+        let words = Catalog(language: language)
+        let text = words[key ?? Self.key(for: status)]
+        let title = words[status == .notFound ? "notFoundTitle" : "errorTitle"]
+        let reference = requestID.map { "<p class=\"body\">\(HTMLEscaping.escape(words.reference($0)))</p>" } ?? ""
+        let link: (href: String, text: String)
+        let path = request.uri.path.split(separator: "/", omittingEmptySubsequences: true)
+        if path.count >= 2, path[0] == "kiosk", path[1].utf8.allSatisfy({ $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: "\"") }) {
+            link = ("/kiosk/" + path[1], words["kioskBackToStart"])
+        } else {
+            link = ("/", words["surveys"])
+        }
         let body = """
             <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />\
-            <title>\(title)</title><link rel="stylesheet" href="/survey.css" /></head>\
-            <body><div class="width-container"><main id="main" class="main"><h1 class="heading-l">\(title)</h1>\
-            <p class="body">\(escaped)</p>\(reference)<p class="body"><a class="link" href="/">Surveys</a></p></main></div></body></html>
+            <html lang="\(language)" dir="\(Catalog.isRightToLeft(language) ? "rtl" : "ltr")"><head><meta charset="utf-8" />\
+            <meta name="viewport" content="width=device-width, initial-scale=1" />\
+            <title>\(HTMLEscaping.escape(title))</title><link rel="stylesheet" href="/survey.css" /></head>\
+            <body><div class="width-container"><main id="main" class="main"><h1 class="heading-l">\(HTMLEscaping.escape(title))</h1>\
+            <p class="body">\(HTMLEscaping.escape(text))</p>\(reference)\
+            <p class="body"><a class="link" href="\(HTMLEscaping.escape(link.href))">\(HTMLEscaping.escape(link.text))</a></p></main></div></body></html>
             """
         return Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
                         body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    /// The sentence of a status no handler worded.
+    static func key(for status: HTTPResponse.Status) -> String {
+        switch status {
+        case .notFound: "errorNotFoundText"
+        case .methodNotAllowed: "errorMethod"
+        case .contentTooLarge: "errorFormTooLarge"
+        case .unsupportedMediaType, .badRequest: "errorFormType"
+        case .forbidden: "formExpired"
+        default: "errorText"
+        }
+    }
+
+    /// The page's language: `?lang=`, else the first of `Accept-Language` the product has words for.
+    static func language(of request: Request) -> String {
+        var wanted: [String] = []
+        if let explicit = request.uri.queryParameters.get("lang") { wanted.append(explicit) }
+        if let header = request.headers[.acceptLanguage] {
+            wanted += header.split(separator: ",").compactMap { $0.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) }
+        }
+        for tag in wanted {
+            let primary = tag.lowercased().split(separator: "-").first.map(String.init) ?? ""
+            if Catalog.languages.contains(primary) { return primary }
+        }
+        return "en"
     }
 }

@@ -78,7 +78,7 @@ struct SurveyTakingController: ParticipantController {
         // A kiosk's turn is renewed by every request; a browser's session cookie only when due.
         let renewing = visitor.kioskRun == nil ? nil : visitor
         let fields = try await formFields(request)
-        let expired = HTTPError(.forbidden, message: Catalog(language: visitor.language)["formExpired"])
+        let expired = PageError(.forbidden, "formExpired")
         guard !visitor.isNew else { throw expired }
         let now = clock()
         let target: RunService.Target
