@@ -27,6 +27,7 @@ extension SurveyPages {
         var page = Self.pageContext(task: task, language: language, texts: texts, fallback: fallback, title: title,
                                     presentation: presentation)
         page["refresh"] = place.refresh(step, base: presentation.base(task.identifier))
+        Self.switchingByPost(&page)
         page["isStep"] = true
         page["step"] = stepContext
         page["titlePrefix"] = ""

@@ -145,7 +145,21 @@ public final class SurveyPages: Sendable {
             "words": Catalog(language: language).wordsContext,
         ]
         if presentation == .kiosk { context["kiosk"] = true }
+        // The switcher offers the survey's other languages, each by its own name.
+        let others = fallback.filter { $0 != language }
+        if !others.isEmpty {
+            context["switcher"] = ["byPost": false, "languages": others.map { tag -> [String: String] in
+                ["lang": tag, "dir": Catalog.isRightToLeft(tag) ? "rtl" : "ltr", "name": Catalog(language: tag)["languageName"]]
+            }]
+        }
         return context
+    }
+
+    /// A step page's switcher posts its form, so that what was typed on it is kept.
+    static func switchingByPost(_ context: inout [String: Any]) {
+        guard var switcher = context["switcher"] as? [String: Any] else { return }
+        switcher["byPost"] = true
+        context["switcher"] = switcher
     }
 
     static func compile(step: Step, page: Int, language: String, task: SurveyTask, navigator: Navigator, place: Place,
@@ -253,6 +267,7 @@ public final class SurveyPages: Sendable {
         var context = pageContext(task: task, language: language, texts: texts, fallback: fallback, title: pageTitle,
                                   presentation: place.presentation)
         context["refresh"] = place.refresh(step, base: place.presentation.base(task.identifier))
+        if !step.isCompletion { switchingByPost(&context) }
         context["isStep"] = true
         context["step"] = stepContext
         context["titlePrefix"] = slots.marker(.titlePrefix)

@@ -104,7 +104,7 @@ extension KioskController {
         let words = Catalog(language: language)
         var values: [String: Any] = [
             "csrf": token, "pinTitle": words[titleKey], "pinText": words[textKey], "pinButton": words[buttonKey],
-            "pinAction": Presentation.kiosk.base(pages.task.identifier) + action,
+            "pinAction": Presentation.kiosk.base(pages.task.identifier) + action, "switcher": false,
         ]
         var issues: [AnswerIssue] = []
         if let errorKey {

@@ -72,7 +72,9 @@ struct KioskController: ParticipantController {
             try await runs.endAbandonedTurn(pages, session: turn.session, now: now)
             return .waiting(device, clearTurn: true)
         }
-        let visitor = Visitor(session: turn.session, isNew: false, renewCookie: true, language: pages.language(preferring: [turn.language]),
+        // `?lang=` changes the turn's language, which the turn's cookie then keeps.
+        let wanted = [request.uri.queryParameters.get("lang"), turn.language].compactMap { $0 }
+        let visitor = Visitor(session: turn.session, isNew: false, renewCookie: true, language: pages.language(preferring: wanted),
                               secure: secure, presentation: .kiosk, kioskRun: turn)
         return .turn(device, visitor)
     }
@@ -127,7 +129,7 @@ struct KioskController: ParticipantController {
         }
         let body = pages.renderPage("kioskStart", language: language, title: pages.texts.plain(pages.task.title, language: language,
                                                                                                fallback: pages.languages) ?? pages.task.identifier,
-                                    values: ["csrf": signer.kioskStartToken(device: device), "starts": starts, "chooseLanguage": several],
+                                    values: ["csrf": signer.kioskStartToken(device: device), "starts": starts, "chooseLanguage": several, "switcher": false],
                                     presentation: .kiosk)
         return html(body, visitor: nil)
     }
@@ -172,7 +174,8 @@ struct KioskController: ParticipantController {
         }
         let base = visitor.base(pages)
         let body = pages.renderPage("kioskIdle", language: visitor.language, title: Catalog(language: visitor.language)["kioskIdleTitle"],
-                                    values: ["refresh": "\(max(1, min(left, settings.grace))); url=\(base)/timeout"], presentation: .kiosk)
+                                    values: ["refresh": "\(max(1, min(left, settings.grace))); url=\(base)/timeout", "switcher": false],
+                                    presentation: .kiosk)
         return html(body, visitor: nil)
     }
 

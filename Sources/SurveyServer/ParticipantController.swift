@@ -30,6 +30,9 @@ struct Visitor {
     var presentation: Presentation = .web
     /// On a kiosk, the participant's turn, whose cookie each response signs again.
     var kioskRun: KioskRun?
+    /// True when the participant chose the language on this request (`?lang=` or the
+    /// switcher): the response remembers it for the rest of the run.
+    var rememberLanguage = false
 
     /// The address of a survey's pages for this visitor.
     func base(_ pages: SurveyPages) -> String { presentation.base(pages.task.identifier) }
@@ -47,19 +50,26 @@ extension ParticipantController {
 
     func visitor(_ request: Request, _ context: SurveyRequestContext, pages: SurveyPages?) -> Visitor {
         let secure = configuration.isSecure(request, context)
-        let language = pages?.language(preferring: Self.wantedLanguages(request)) ?? "en"
+        let language = pages?.language(preferring: Self.wantedLanguages(request)) ?? ErrorPage.language(of: request)
+        let chosen = request.uri.queryParameters.get("lang") != nil
         if let cookie = Self.sessionCookie(in: request, secure: secure),
            let (session, issuedAt) = signer.session(fromCookie: cookie, now: clock()) {
             return Visitor(session: session, isNew: false, renewCookie: signer.shouldRenew(issuedAt: issuedAt, now: clock()),
-                           language: language, secure: secure)
+                           language: language, secure: secure, rememberLanguage: chosen)
         }
-        return Visitor(session: SessionSigner.newSessionID(), isNew: true, renewCookie: true, language: language, secure: secure)
+        return Visitor(session: SessionSigner.newSessionID(), isNew: true, renewCookie: true, language: language, secure: secure,
+                       rememberLanguage: chosen)
     }
 
-    /// The languages a request asks for, best first: `?lang=`, then `Accept-Language` by quality.
+    /// The cookie that remembers the language a participant chose, until the browser closes.
+    static var languageCookieName: String { "survey_lang" }
+
+    /// The languages a request asks for, best first: `?lang=`, the language chosen earlier in
+    /// the run, then `Accept-Language` by quality.
     static func wantedLanguages(_ request: Request) -> [String] {
         var wanted: [String] = []
         if let explicit = request.uri.queryParameters.get("lang") { wanted.append(explicit) }
+        if let remembered = request.cookie(named: languageCookieName) { wanted.append(remembered) }
         if let header = request.headers[.acceptLanguage] {
             let entries = header.split(separator: ",").map { entry -> (String, Double) in
                 let parts = entry.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -100,6 +110,9 @@ extension ParticipantController {
                                     maxAge: nil, secure: visitor.secure)
         } else if visitor.renewCookie {
             response.setCookie(sessionCookie(visitor))
+        }
+        if visitor.rememberLanguage, visitor.kioskRun == nil, visitor.language.utf8.allSatisfy({ $0 != UInt8(ascii: ";") }) {
+            response.setKioskCookie(Self.languageCookieName, visitor.language, maxAge: nil, secure: visitor.secure)
         }
     }
 

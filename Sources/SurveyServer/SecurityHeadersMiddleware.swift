@@ -103,6 +103,7 @@ enum ErrorPage {
     static func language(of request: Request) -> String {
         var wanted: [String] = []
         if let explicit = request.uri.queryParameters.get("lang") { wanted.append(explicit) }
+        if let remembered = request.cookie(named: "survey_lang") { wanted.append(remembered) }
         if let header = request.headers[.acceptLanguage] {
             wanted += header.split(separator: ",").compactMap { $0.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) }
         }

@@ -34,12 +34,18 @@ struct SurveyTakingController: ParticipantController {
         router.get("/surveys/:survey/discarded") { request, context in try await discarded(request, context) }
     }
 
+    /// The list of surveys, in the language the browser asks for.
     func index(_ request: Request) async throws -> Response {
         guard let first = catalog.surveys.values.first else { throw HTTPError(.notFound) }
+        let wanted = Self.wantedLanguages(request)
+        let language = ErrorPage.language(of: request)
+        let words = Catalog(language: language)
         let surveys = catalog.surveys.values.sorted { $0.task.identifier < $1.task.identifier }.map { pages -> [String: Any] in
-            ["identifier": pages.task.identifier, "title": pages.texts.plain(pages.task.title, language: nil) ?? pages.task.identifier]
+            let title = pages.texts.plain(pages.task.title, language: pages.language(preferring: wanted), fallback: pages.languages)
+            return ["identifier": pages.task.identifier, "title": title ?? pages.task.identifier]
         }
-        let body = first.renderPage("index", language: "en", title: "Surveys", values: ["surveys": surveys, "surveyTitle": "Surveys"])
+        let body = first.renderPage("index", language: language, title: words["surveys"],
+                                    values: ["surveys": surveys, "surveyTitle": words["surveys"], "switcher": false])
         return html(body, visitor: nil)
     }
 
@@ -101,6 +107,22 @@ struct SurveyTakingController: ParticipantController {
             shownAt = firstShown
         }
         let post = runs.post(to: target, of: pages, visit: fields["_visit"].flatMap(Int.init), page: fields["_page"].flatMap(Int.init), now: now)
+        let token = shownAt.map { signer.pageToken(session: visitor.session, shownAt: $0) }
+            ?? signer.csrfToken(session: visitor.session, run: post.record.id)
+        if let wanted = fields["_lang"] {
+            // The language switcher: the same page in the chosen language, with what was typed
+            // on it kept and nothing checked or stored; the choice is remembered for the run.
+            var switched = visitor
+            switched.language = pages.language(preferring: [wanted])
+            switched.rememberLanguage = true
+            guard let body = pages.renderStep(run: post.record.run, visit: post.visit, language: switched.language, csrfToken: token,
+                                              submitted: fields, returnToReview: fields["_return"] == "1",
+                                              context: answerContext(pages, language: switched.language),
+                                              presentation: visitor.presentation) else {
+                throw HTTPError(.internalServerError)
+            }
+            return html(body, visitor: switched)
+        }
         let outcome: RunService.Outcome
         switch fields["_action"] ?? "next" {
         case "back": outcome = try await runs.back(post)
@@ -114,8 +136,6 @@ struct SurveyTakingController: ParticipantController {
             let returning = fields["_return"] == "1"
             outcome = try await runs.answer(post, fields: fields, language: visitor.language, returning: returning)
             if case .rejected(let issues, let answerContext) = outcome {
-                let token = shownAt.map { signer.pageToken(session: visitor.session, shownAt: $0) }
-                    ?? signer.csrfToken(session: visitor.session, run: post.record.id)
                 guard let body = pages.renderStep(run: post.record.run, visit: post.visit, language: visitor.language, csrfToken: token,
                                                   submitted: fields, issues: issues, returnToReview: returning, context: answerContext,
                                                   presentation: visitor.presentation) else {

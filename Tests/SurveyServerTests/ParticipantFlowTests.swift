@@ -25,7 +25,7 @@ struct ParticipantFlowTests {
             #expect(policy.contains("default-src 'none'"))
             #expect(!policy.contains("unsafe-inline"))
             #expect(browser.heading == "Check your symptoms")
-            #expect(browser.lastPage.contains("<form method=\"post\" action=\"/surveys/fever-triage\""))
+            #expect(browser.lastPage.contains("<form id=\"step-form\" method=\"post\" action=\"/surveys/fever-triage\""))
             #expect(browser.lastPage.contains("Get Started"))
         }
     }
