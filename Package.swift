@@ -143,6 +143,7 @@ let package = Package(
             name: "SurveyServerTests",
             dependencies: [
                 "SurveyCore",
+                "SurveyRendering",
                 "SurveyServer",
                 "SurveyStorage",
                 .product(name: "Crypto", package: "swift-crypto"),

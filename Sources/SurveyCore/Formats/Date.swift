@@ -99,13 +99,14 @@ public struct DateFormat: Sendable, Hashable, AnswerFormatRules {
     }
 
     func parse(name: String, fields: FormFields, context: AnswerContext) -> FieldOutcome {
-        let dayText = fields.trimmed(name + ".day")
-        let monthText = fields.trimmed(name + ".month")
-        let yearText = fields.trimmed(name + ".year")
+        // Digits in any script a participant's keyboard types them in ("١٥ / ٣ / ٢٠٢٦").
+        let dayText = fields.trimmed(name + ".day").map(LocaleDigits.ascii)
+        let monthText = fields.trimmed(name + ".month").map(LocaleDigits.ascii)
+        let yearText = fields.trimmed(name + ".year").map(LocaleDigits.ascii)
         var timeText = fields.trimmed(name + ".time")
         let date: CalendarDate
         if dayText == nil, monthText == nil, yearText == nil {
-            guard let native = fields.trimmed(name) else {
+            guard let native = fields.trimmed(name).map(LocaleDigits.ascii) else {
                 return timeText != nil ? AnswerIssue.one(name + ".day", .incomplete, .enterDate) : .empty
             }
             guard let parsed = CalendarDate(String(native.prefix(10))) else { return AnswerIssue.one(name, .invalidDate, .realDate) }

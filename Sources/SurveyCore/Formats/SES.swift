@@ -28,7 +28,9 @@ public struct SESFormat: Sendable, Hashable, AnswerFormatRules {
 
     func parse(name: String, fields: FormFields, context: AnswerContext) -> FieldOutcome {
         guard let raw = fields.trimmed(name) else { return .empty }
-        guard let rung = Int(raw), (1...Self.rungCount).contains(rung) else { return AnswerIssue.one(name, .notAChoice, .selectAnOption) }
+        guard let rung = Int(LocaleDigits.ascii(raw)), (1...Self.rungCount).contains(rung) else {
+            return AnswerIssue.one(name, .notAChoice, .selectAnOption)
+        }
         return .answer(.ses(rung))
     }
 

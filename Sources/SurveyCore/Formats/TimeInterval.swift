@@ -42,8 +42,8 @@ public struct TimeIntervalFormat: Sendable, Hashable, AnswerFormatRules {
         let minutesText = fields.trimmed(name + ".minutes")
         if hoursText == nil, minutesText == nil { return .empty }
         var issues: [AnswerIssue] = []
-        let hours = hoursText.map { Int($0) } ?? 0
-        let minutes = minutesText.map { Int($0) } ?? 0
+        let hours = hoursText.map { Int(LocaleDigits.ascii($0)) } ?? 0
+        let minutes = minutesText.map { Int(LocaleDigits.ascii($0)) } ?? 0
         if hours == nil || !(0...23).contains(hours!) {
             issues.append(AnswerIssue(field: name + ".hours", code: .outOfRange, problem: .hoursRange))
         }

@@ -52,10 +52,11 @@ public struct TimeOfDayFormat: Sendable, Hashable, AnswerFormatRules {
     var dontKnowOption: DontKnowOption? { dontKnow }
 }
 
-/// Reads a time of day as people type it: "9:30", "09.30", "0930", "9:30pm", "9pm", "21h30".
+/// Reads a time of day as people type it: "9:30", "09.30", "0930", "9:30pm", "9pm", "21h30",
+/// in ASCII or Arabic digits ("٩:٣٠").
 public enum TimeParsing {
     public static func parse(_ raw: String) -> TimeOfDay? {
-        var text = raw.lowercased().replacingOccurrences(of: " ", with: "")
+        var text = LocaleDigits.ascii(raw).lowercased().replacingOccurrences(of: " ", with: "")
         var meridiem: String?
         for suffix in ["a.m.", "p.m.", "a.m", "p.m", "am", "pm"] where text.hasSuffix(suffix) {
             meridiem = suffix.hasPrefix("a") ? "am" : "pm"

@@ -8,8 +8,15 @@ public struct TypedNumber: Sendable, Hashable {
 }
 
 /// Reads numbers the way people type them: spaces around, a minus or plus sign, digit
-/// groups ("1,234" or "1 234"), and a decimal comma in the languages that use one.
+/// groups ("1,234" or "1 234"), a decimal comma in the languages that use one, and Arabic
+/// digits and separators ("١٬٢٣٤٫٥") in every language. What cannot be read one way only is
+/// refused, never guessed: "1,5" in English, "1.234,5" in English, "1,234.5" in German.
 public enum NumberParsing {
+    /// ARABIC DECIMAL SEPARATOR and ARABIC THOUSANDS SEPARATOR: they mean one thing in any
+    /// language, so a number written with them is read with them alone.
+    static let arabicDecimal: Character = "\u{066B}"
+    static let arabicGroup: Character = "\u{066C}"
+
     /// Languages whose decimal separator is a comma.
     static let commaLanguages: Set<String> = [
         "af", "az", "be", "bg", "bs", "ca", "cs", "da", "de", "el", "es", "et", "eu", "fi", "fo", "fr", "gl", "hr", "hu",
@@ -26,7 +33,7 @@ public enum NumberParsing {
     }
 
     public static func parse(_ raw: String, language: String?) -> TypedNumber? {
-        var text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = LocaleDigits.ascii(raw).trimmingCharacters(in: .whitespacesAndNewlines)
         text = text.replacingOccurrences(of: "\u{2212}", with: "-")
         guard !text.isEmpty else { return nil }
         var negative = false
@@ -35,8 +42,7 @@ public enum NumberParsing {
             text.removeFirst()
             text = text.trimmingCharacters(in: .whitespaces)
         }
-        let decimal: Character = usesDecimalComma(language) ? "," : "."
-        let group: Character = decimal == "," ? "." : ","
+        guard let (decimal, group) = separators(of: text, language: language) else { return nil }
         var integerPart = Substring(text)
         var fractionPart: Substring = ""
         let decimals = text.filter { $0 == decimal }.count
@@ -57,6 +63,15 @@ public enum NumberParsing {
         guard let value = Double(normalized), value.isFinite else { return nil }
         let significant = fractionPart.reversed().drop(while: { $0 == "0" }).count
         return TypedNumber(value: negative ? -value : value, fractionDigits: significant)
+    }
+
+    /// The decimal and group separators to read the text with: Arabic ones when it has any
+    /// (and then no Latin comma or point, which would leave two readings), else the language's.
+    private static func separators(of text: String, language: String?) -> (decimal: Character, group: Character)? {
+        if text.contains(arabicDecimal) || text.contains(arabicGroup) {
+            return text.contains(",") || text.contains(".") ? nil : (arabicDecimal, arabicGroup)
+        }
+        return usesDecimalComma(language) ? (",", ".") : (".", ",")
     }
 
     /// Integer digits with group separators removed, when the groups are well formed.

@@ -4,7 +4,8 @@ import Foundation
 // participant corrects, and dates, in the same order as English.swift.
 // - Instructions are worded with "يُرجى" and a verbal noun, which reads politely and does not
 //   address the reader as a man or a woman; buttons are verbal nouns ("متابعة", "إلغاء").
-// - Numbers keep Western digits ("27 3 2007", "14:30", "12") because the form fields take them;
+// - Numbers keep Western digits ("27 3 2007", "14:30", "12"), which every keyboard types (the form
+//   fields take Arabic-Indic digits as well);
 //   units (cm, kg, lb) stay in Latin letters. Counts that would need Arabic number agreement
 //   ("5 دقائق" but "15 دقيقة") are worded so that any number reads correctly.
 // - Quoted choices are in «…».
@@ -23,7 +24,7 @@ extension Catalog {
         "duration": "%1$@ ساعة و%2$@ دقيقة",
         "day": "اليوم", "month": "الشهر", "year": "السنة", "time": "الوقت", "feet": "الأقدام", "inches": "البوصات",
         "pounds": "الأرطال", "ounces": "الأونصات", "centimetres": "السنتيمترات", "kilograms": "الكيلوغرامات",
-        "notProvided": "لا توجد إجابة", "change": "تغيير", "dateHint": "مثال: 27 3 2007", "timeHint": "مثال: 14:30",
+        "notProvided": "لا توجد إجابة", "change": "تغيير", "dateHint": "مثال: %@", "timeHint": "مثال: 14:30",
         "or": "أو", "otherPlaceholder": "يُرجى ذكر التفاصيل", "characterLimit": "الحد الأقصى لعدد الأحرف: %d",
         "learnMore": "معرفة المزيد", "skipToContent": "الانتقال إلى المحتوى الرئيسي", "topRung": "الأعلى", "bottomRung": "الأدنى",
         "rung": "الدرجة %d", "dontKnowChosen": "أجبت «لا أعرف».", "progress": "%1$@ من %2$@",
@@ -75,7 +76,7 @@ extension Catalog {
         "enterTime": "يُرجى إدخال وقت، مثل 14:30", "timeOnInterval": "يُرجى إدخال وقت تكون دقائقه من مضاعفات %1$@، مثل 14:%2$@",
         "hoursRange": "يُرجى إدخال الساعات من 0 إلى 23", "minutesRange": "يُرجى إدخال الدقائق من 0 إلى 59",
         "minutesInSteps": "يُرجى إدخال الدقائق من مضاعفات %1$@، مثل %2$@",
-        "enterDate": "يُرجى إدخال تاريخ", "realDate": "يُرجى إدخال تاريخ صحيح، مثل 27 3 2007",
+        "enterDate": "يُرجى إدخال تاريخ", "realDate": "يُرجى إدخال تاريخ صحيح، مثل %@",
         "datePart.day": "يجب أن يتضمن التاريخ اليوم", "datePart.month": "يجب أن يتضمن التاريخ الشهر",
         "datePart.year": "يجب أن يتضمن التاريخ السنة", "yearFourDigits": "يجب أن تتكون السنة من 4 أرقام",
         "dateOn": "يجب أن يكون التاريخ %@", "dateBetween": "يجب أن يكون التاريخ بين %1$@ و%2$@",

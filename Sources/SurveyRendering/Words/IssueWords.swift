@@ -81,7 +81,7 @@ extension Catalog {
         case .minutesRange: return self["minutesRange"]
         case .minutesInSteps(let step): return fill("minutesInSteps", String(step), String(step * min(2, 59 / step)))
         case .enterDate: return self["enterDate"]
-        case .realDate: return self["realDate"]
+        case .realDate: return fill("realDate", dateExample)
         case .datePartMissing(let part): return self["datePart." + part.rawValue]
         case .yearFourDigits: return self["yearFourDigits"]
         case .dateBetween(let earliest, let latest):
