@@ -3,8 +3,9 @@ import Foundation
 extension MarkupChecker {
     /// The elements and attributes the templates may emit; anything else stops the server.
     public static let templateAllowlist: [String: Set<String>] = {
-        let rich: [String: Set<String>] = ["p": ["class", "id"], "br": [], "strong": [], "em": [], "b": [], "i": [], "u": [],
-                                           "ul": ["class"], "ol": [], "li": [], "a": ["class", "href"]]
+        let rich: [String: Set<String>] = ["p": ["class", "id", "lang", "dir"], "br": [], "strong": [], "em": [], "b": [], "i": [],
+                                           "u": [], "ul": ["class", "lang", "dir"], "ol": ["lang", "dir"], "li": [],
+                                           "a": ["class", "href"], "span": ["lang", "dir"]]
         var allowed: [String: Set<String>] = [
             "html": ["lang", "dir"], "head": [], "meta": ["charset", "name", "content", "http-equiv"], "title": [], "link": ["rel", "href"],
             "body": ["class"], "header": ["class"], "footer": ["class"], "nav": ["class", "aria-label"], "main": ["id", "class", "tabindex"], "span": ["class", "aria-hidden"],

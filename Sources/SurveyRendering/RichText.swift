@@ -58,8 +58,11 @@ public struct RichTextCache: Sendable {
     public func html(_ text: LocalizedText?, language: String?, fallback: [String] = []) -> SanitizedHTML? {
         guard let text else { return nil }
         let raw = text.resolved(for: language, fallback: fallback)
-        let html = entries[raw] ?? HTMLSanitizer.sanitize(raw).html
-        return unlinked ? html.withoutLinks : html
+        var html = entries[raw] ?? HTMLSanitizer.sanitize(raw).html
+        if unlinked { html = html.withoutLinks }
+        // A text shown in another language than the page's says which.
+        if let language, let other = text.resolvedLanguage(for: language, fallback: fallback) { html = html.marked(language: other) }
+        return html
     }
 
     /// The same text without markup, for a page title or an attribute.

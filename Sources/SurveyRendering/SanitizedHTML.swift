@@ -33,6 +33,21 @@ public struct SanitizedHTML: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { html }
 
+    /// The markup marked as written in `language`: phrasing wrapped in a `span`, or each
+    /// paragraph and list given the attributes, as a `span` cannot hold them.
+    func marked(language: String) -> SanitizedHTML {
+        guard !html.isEmpty, language.utf8.allSatisfy({ $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: "&") }) else {
+            return self
+        }
+        let attributes = " lang=\"\(language)\" dir=\"\(Catalog.isRightToLeft(language) ? "rtl" : "ltr")\""
+        if !html.contains("<p>") && !html.contains("<ul>") && !html.contains("<ol>") {
+            return SanitizedHTML(trustedHTML: "<span\(attributes)>" + html + "</span>")
+        }
+        var marked = html
+        for tag in ["p", "ul", "ol"] { marked = marked.replacingOccurrences(of: "<\(tag)>", with: "<\(tag)\(attributes)>") }
+        return SanitizedHTML(trustedHTML: marked)
+    }
+
     /// The markup with its links' tags taken out and their words kept. Sanitized markup
     /// escapes every `<` of text and every `>` of an attribute, so a `<a` here is a tag.
     public var withoutLinks: SanitizedHTML {

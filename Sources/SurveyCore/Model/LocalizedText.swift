@@ -38,6 +38,19 @@ public struct LocalizedText: Sendable, Hashable {
         return translations.first?.text ?? ""
     }
 
+    /// The text for `language` as `resolved(for:fallback:)` picks it, with the language it is
+    /// in when that is not the one asked for (a fallback); nil when it is, or when the text is
+    /// the same in every language.
+    public func resolvedLanguage(for language: String, fallback: [String] = []) -> String? {
+        guard universal == nil, !translations.isEmpty else { return nil }
+        let wanted = language.lowercased()
+        let primary = wanted.split(separator: "-").first.map(String.init) ?? wanted
+        if translations.contains(where: { $0.language.lowercased() == wanted
+            || $0.language.lowercased().split(separator: "-").first.map(String.init) == primary }) { return nil }
+        for tag in fallback where translations.contains(where: { $0.language.lowercased() == tag.lowercased() }) { return tag }
+        return translations.first?.language
+    }
+
     /// Every text this value holds, whatever the language.
     public var allTexts: [String] {
         if let universal { return [universal] }
