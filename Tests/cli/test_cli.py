@@ -151,3 +151,25 @@ def test_validate_reports_what_the_sanitizer_removes(tmp_path):
     assert not any("strong" in line for line in warnings)
     strict = survey("validate", "--strict", survey_file)
     assert strict.returncode == 1
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--kiosk-pin", "12345"], "6 digits or more"),
+    (["--kiosk-pin", "12345a"], "digits only"),
+    (["--kiosk-pin", "123456", "--kiosk-idle", "0"], "--kiosk-idle must be a whole number of seconds from 1 to 3600"),
+    (["--kiosk-grace", "30"], "need --kiosk-pin"),
+])
+def test_serve_refuses_a_bad_kiosk_setting_with_a_sentence(tmp_path, args, message):
+    run = survey("serve", "--port", "0", "--data", tmp_path, *args, check=False)
+    assert run.returncode != 0
+    assert message in run.stderr
+
+
+def test_a_kiosk_idle_policy_outside_the_two_is_refused_with_its_path(tmp_path):
+    survey_file = tmp_path / "kiosk.json"
+    survey_file.write_text(json.dumps({"identifier": "k", "kioskIdle": "keep",
+                                       "steps": [{"identifier": "s", "type": "instruction"}]}))
+    run = survey("validate", survey_file, check=False)
+    assert run.returncode != 0
+    assert "$.kioskIdle" in run.stdout + run.stderr
+    assert '"kioskIdle" must be one of "discard", "save", not "keep".' in run.stdout + run.stderr
