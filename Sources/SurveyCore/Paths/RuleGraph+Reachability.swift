@@ -1,0 +1,75 @@
+import Foundation
+
+/// The graph alone, conditions aside: which arrivals can lead to a step, and the shortest
+/// sequence of moves that arrives there.
+extension RuleGraph {
+    /// Whether a step's moves can ever be used: when it is shown (a completion step ends the
+    /// run instead) or passed over by its skip rule.
+    func movesOn(from step: Step) -> Bool {
+        !step.isCompletion || skipRules[step.identifier] != nil
+    }
+
+    /// The steps from whose arrival some sequence of moves arrives at `target` (itself included).
+    func arrivals(leadingTo target: String, in task: SurveyTask) -> Set<String> {
+        var predecessors: [String: [String]] = [:]
+        for step in task.steps where movesOn(from: step) {
+            for edge in edges(from: step.identifier) {
+                if case .step(let destination) = edge.to { predecessors[destination, default: []].append(step.identifier) }
+            }
+        }
+        var found: Set<String> = [target]
+        var stack = [target]
+        while let current = stack.popLast() {
+            for source in predecessors[current] ?? [] where found.insert(source).inserted {
+                stack.append(source)
+            }
+        }
+        return found
+    }
+
+    /// The shortest sequence of arrivals from the start to `target`, with the move into each
+    /// after the first; nil when there is none.
+    func shortestArrivals(to target: String, in task: SurveyTask) -> [(step: String, moveIn: Edge?)]? {
+        guard let first = task.steps.first?.identifier else { return nil }
+        var cameFrom: [String: Edge] = [:]
+        var seen: Set<String> = [first]
+        var queue = [first]
+        var head = 0
+        while head < queue.count {
+            let current = queue[head]
+            head += 1
+            if current == target { break }
+            guard let step = task.step(current), movesOn(from: step) else { continue }
+            for edge in edges(from: current) {
+                guard case .step(let destination) = edge.to, task.step(destination) != nil, seen.insert(destination).inserted else { continue }
+                cameFrom[destination] = edge
+                queue.append(destination)
+            }
+        }
+        guard seen.contains(target) else { return nil }
+        var arrivals: [(step: String, moveIn: Edge?)] = []
+        var current = target
+        while let edge = cameFrom[current] {
+            arrivals.append((current, edge))
+            current = edge.from
+        }
+        arrivals.append((current, nil))
+        return arrivals.reversed()
+    }
+
+    /// The conditions of the shortest sequence of moves to `target`: each move's condition,
+    /// and each skip rule on the way negated (a step shown), or as it is for a completion
+    /// step (which only moves on when passed over); the target's own negated last.
+    func conditionsOfShortestPath(to target: String, in task: SurveyTask) -> [Predicate] {
+        guard let arrivals = shortestArrivals(to: target, in: task) else { return [] }
+        var conditions: [Predicate] = []
+        for (position, arrival) in arrivals.enumerated() {
+            if let condition = arrival.moveIn?.condition { conditions.append(condition) }
+            guard let skip = skipRules[arrival.step] else { continue }
+            let isLast = position == arrivals.count - 1
+            let passedOver = !isLast && task.step(arrival.step)?.isCompletion == true
+            conditions.append(passedOver ? skip : .not(skip))
+        }
+        return conditions
+    }
+}
