@@ -5,6 +5,9 @@ import SurveyRendering
 
 /// `survey simulate FILE --answers ANSWERS`: walks a survey with scripted form fields, the
 /// way a browser would submit them, and prints the result. For testing branching.
+///
+/// `survey simulate FILE --to STEP`: prints answers that lead to the step, in the answers-file
+/// format, or says in one line why no answers do.
 struct Simulate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a survey with scripted answers and print its result (spec §5).",
@@ -13,6 +16,9 @@ struct Simulate: ParsableCommand {
             {"fever": {"fever": "true"}, "temp": {"temp": "38.5"}}. A step with no entry is \
             submitted empty; "$skip" as a step's value presses Skip. Steps are answered in the \
             order the survey's rules lead, until it ends.
+
+            With --to STEP, prints answers that lead to STEP (an ANSWERS file, steps in the \
+            order they are shown), or exits with 1 and says why no answers do.
             """
     )
 
@@ -28,6 +34,15 @@ struct Simulate: ParsableCommand {
     @Flag(name: .long, help: "Print the result in ResearchKit's serialization shape.")
     var researchkit = false
 
+    @Option(name: .long, help: "Print answers that lead to this step instead of running the survey.")
+    var to: String?
+
+    func validate() throws {
+        if to != nil, answers != nil || researchkit {
+            throw ValidationError("--to finds the answers itself; it takes neither --answers nor --researchkit.")
+        }
+    }
+
     func run() throws {
         let survey: LoadedSurvey
         do {
@@ -35,6 +50,10 @@ struct Simulate: ParsableCommand {
         } catch {
             for diagnostic in error.diagnostics { print("\(file): \(diagnostic)") }
             throw ExitCode(1)
+        }
+        if let to {
+            try printAnswers(leadingTo: to, in: survey.task)
+            return
         }
         var script = JSONObject()
         if let answers {
@@ -72,5 +91,21 @@ struct Simulate: ParsableCommand {
         let result = navigator.result(of: run, now: now)
         let value = researchkit ? result.researchKitJSON(in: navigator.timeZone) : result.json(in: navigator.timeZone)
         print(JSONWriter.string(value), terminator: "")
+    }
+
+    /// Prints a witness's answers for `step`, or one line on standard error saying why there is none.
+    private func printAnswers(leadingTo step: String, in task: SurveyTask) throws {
+        guard task.step(step) != nil else {
+            FileHandle.standardError.write(Data("The survey \(file) has no step \"\(step)\".\n".utf8))
+            throw ExitCode(1)
+        }
+        let finder = PathFinder(task: task, timeZone: Navigator(task: task).timeZone)
+        switch finder.reach(step) {
+        case .reachable(let witness):
+            print(JSONWriter.string(witness.answersFile), terminator: "")
+        case .unreachable(let reason):
+            FileHandle.standardError.write(Data((ReachWords.sentence(reason, step: step) + "\n").utf8))
+            throw ExitCode(1)
+        }
     }
 }

@@ -135,6 +135,62 @@ def test_simulate_exports_the_researchkit_shape():
     assert "ORKScaleQuestionResult" in classes
 
 
+@pytest.mark.parametrize("target", ["urgent", "see-gp", "self-care", "other-symptoms"])
+def test_simulate_to_prints_answers_that_lead_to_the_step(tmp_path, target):
+    triage = ROOT / "Examples" / "fever-triage.json"
+    run = survey("simulate", triage, "--to", target)
+    assert run.returncode == 0, run.stderr
+    answers = json.loads(run.stdout)
+    assert target not in answers
+    assert list(answers)[0] == "intro"
+    script = tmp_path / "answers.json"
+    script.write_text(run.stdout)
+    walked = survey("simulate", triage, "--answers", script)
+    assert walked.returncode == 0, walked.stderr
+    path = [step["identifier"] for step in json.loads(walked.stdout)["results"]]
+    assert path[: len(answers)] == list(answers)
+    assert target in path
+
+
+def test_simulate_to_says_in_one_line_why_a_step_cannot_be_reached(tmp_path):
+    survey_file = tmp_path / "gated.json"
+    survey_file.write_text(json.dumps({
+        "identifier": "gated",
+        "steps": [
+            {"identifier": "smoker", "type": "question", "optional": False, "answerFormat": {"type": "boolean"}},
+            {"identifier": "both", "type": "instruction"},
+            {"identifier": "skipped", "type": "instruction"},
+            {"identifier": "after-end", "type": "instruction"},
+        ],
+        "navigationRules": {
+            "smoker": {"type": "predicate", "default": "skipped", "rules": [
+                {"if": {"all": [{"result": "smoker", "equals": True}, {"result": "smoker", "equals": False}]},
+                 "destination": "both"}]},
+            "skipped": {"type": "direct", "destination": "$end"},
+        },
+        "skipRules": {"skipped": {"not": {"result": "smoker", "isNil": True}}},
+    }))
+    reasons = {
+        "both": "no answers meet all the conditions on the way to it together",
+        "skipped": "its skip rule (not (smoker has no answer)) holds whenever a participant arrives there",
+        "after-end": "no rule or step order leads to it, whatever the answers",
+    }
+    for step, reason in reasons.items():
+        run = survey("simulate", survey_file, "--to", step)
+        assert run.returncode == 1, run.stdout
+        assert run.stdout == ""
+        lines = run.stderr.strip().splitlines()
+        assert len(lines) == 1, run.stderr
+        assert lines[0].startswith(f'The step "{step}" cannot be reached: ')
+        assert reason in lines[0]
+
+
+def test_simulate_to_a_step_the_survey_does_not_have_is_refused():
+    run = survey("simulate", ROOT / "Examples" / "fever-triage.json", "--to", "nowhere")
+    assert run.returncode == 1
+    assert run.stderr.strip().splitlines() == ['The survey ' + str(ROOT / "Examples" / "fever-triage.json") + ' has no step "nowhere".']
+
+
 def test_validate_reports_what_the_sanitizer_removes(tmp_path):
     survey_file = tmp_path / "markup.json"
     survey_file.write_text(json.dumps({
