@@ -2,12 +2,12 @@ import Foundation
 import SurveyCore
 
 /// A survey's paths in words for the researcher who previews it: every navigation rule's test,
-/// and every skip and visibility rule.
+/// every skip and visibility rule, and every question's answer format.
 ///
 /// Questions are named by their identifiers (`fever`, `temperature.celsius`), which the
 /// researcher wrote; choices by their texts in the survey's own words, in quotes; numbers
-/// with the question's unit. The wording of tests is in `+Predicate`, and every word in
-/// `PreviewWords`.
+/// with the question's unit. The wording of tests is in `+Predicate`, of formats in `+Format`,
+/// and every word in `PreviewWords`.
 public struct PreviewExplainer: Sendable {
     let task: SurveyTask
     let texts: RichTextCache

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The words of a survey's preview: how its rules read to the researcher
+/// The words of a survey's preview: how its rules and answer formats read to the researcher
 /// who wrote it. English only, as the preview is the researcher's tool; the participant's words
 /// (buttons, month names) stay in the catalog in `Words/`. Every sentence of the preview is built
 /// from this table, with `%1$@`, `%2$@`, … filled as in the catalog.
@@ -18,6 +18,17 @@ enum PreviewWords {
         case quoted, rawValue, labelled, withUnit, percent, centimetres, kilograms, rung, hours, minutes, seconds, utc
         // Where a rule leads.
         case step, end, nextStep, afterStep, ifGo, otherwiseIfGo, otherwiseGo, alwaysGo, skipped, shown
+        // Answer formats in a few words.
+        case yesNo, yesNoLabelled, oneOf, anyOf, choicesOne, choicesMany, notes, noteSeparator
+        case exclusiveOne, exclusiveMany, otherOne, otherMany, picker, listsOne, listsMany
+        case imageChoice, imageChoiceAny, scale, scaleSteps, slider, decimalsOne, decimalsMany, textScale
+        case number, wholeNumber, range, atLeastShort, atMostShort, inUnit
+        case timeOfDay, minuteSteps, date, dateAndTime, dateBetween, dateFrom, dateUntil
+        case today, dayAgo, daysAgo, dayAhead, daysAhead
+        case hoursAndMinutes, text, upTo, severalLines, matching, email
+        case height, heightFeet, heightByRegion
+        case weight, pounds, poundsAndOunces, weightByRegion, wholeUnits
+        case age, younger, older, birthYear, location, ses, orAnswer
     }
 
     static let english: [Key: String] = [
@@ -45,6 +56,32 @@ enum PreviewWords {
         .step: "step %1$@", .end: "the end", .nextStep: "the next step, %1$@", .afterStep: "after %1$@: %2$@",
         .ifGo: "if %1$@ → %2$@", .otherwiseIfGo: "otherwise, if %1$@ → %2$@", .otherwiseGo: "otherwise → %1$@",
         .alwaysGo: "always → %1$@", .skipped: "skipped when %1$@", .shown: "shown only when %1$@",
+
+        .yesNo: "Yes / No", .yesNoLabelled: "Yes / No (%1$@ / %2$@)",
+        .oneOf: "one of %1$@", .anyOf: "any of %1$@", .choicesOne: "1 choice", .choicesMany: "%1$@ choices",
+        .notes: "%1$@ (%2$@)", .noteSeparator: "; ",
+        .exclusiveOne: "one excludes the others", .exclusiveMany: "%1$@ exclude the others",
+        .otherOne: "one with a text box", .otherMany: "%1$@ with a text box",
+        .picker: "picker of %1$@", .listsOne: "1 list", .listsMany: "%1$@ lists",
+        .imageChoice: "image choice of %1$@", .imageChoiceAny: "image choice, any of %1$@",
+        .scale: "scale %1$@–%2$@", .scaleSteps: "scale %1$@–%2$@ in steps of %3$@", .slider: "slider %1$@",
+        .decimalsOne: "1 decimal place", .decimalsMany: "%1$@ decimal places",
+        .textScale: "scale of %1$@: %2$@ to %3$@",
+        .number: "number", .wholeNumber: "whole number", .range: "%1$@–%2$@",
+        .atLeastShort: "≥ %1$@", .atMostShort: "≤ %1$@", .inUnit: "in %1$@",
+        .timeOfDay: "time of day", .minuteSteps: "in %1$@-minute steps",
+        .date: "date", .dateAndTime: "date and time",
+        .dateBetween: "%1$@ between %2$@ and %3$@", .dateFrom: "%1$@ on or after %2$@", .dateUntil: "%1$@ on or before %2$@",
+        .today: "today", .dayAgo: "1 day ago", .daysAgo: "%1$@ days ago", .dayAhead: "1 day from today",
+        .daysAhead: "%1$@ days from today",
+        .hoursAndMinutes: "hours and minutes", .text: "text", .upTo: "up to %1$@ characters", .severalLines: "on several lines",
+        .matching: "matching /%1$@/", .email: "email address",
+        .height: "height in %1$@", .heightFeet: "feet and inches",
+        .heightByRegion: "cm or feet and inches by region",
+        .weight: "weight in %1$@", .pounds: "lb", .poundsAndOunces: "lb and oz",
+        .weightByRegion: "kg or lb by region", .wholeUnits: "whole units",
+        .age: "age %1$@", .younger: "under %1$@", .older: "over %1$@", .birthYear: "recorded as the year of birth",
+        .location: "location", .ses: "SES ladder", .orAnswer: "or %1$@",
     ]
 
     static subscript(key: Key) -> String { english[key] ?? key.rawValue }
@@ -52,5 +89,10 @@ enum PreviewWords {
     /// The entry `key` with its placeholders filled by `values` in order.
     static func fill(_ key: Key, _ values: String...) -> String {
         Catalog.fill(template: self[key], values)
+    }
+
+    /// "1 choice" or "3 choices": the entry for one, or the entry for many with the count.
+    static func count(_ count: Int, one: Key, many: Key) -> String {
+        count == 1 ? self[one] : fill(many, String(count))
     }
 }
