@@ -7,7 +7,13 @@ extension Catalog {
     /// The entry `key` with `%@` (or `%1$@`, `%2$@`, …) replaced by `values` in order, in one
     /// pass, so that a value holding "%@" is never read as a slot.
     func fill(_ key: String, _ values: String...) -> String {
-        let template = Array(self[key].unicodeScalars)
+        Self.fill(template: self[key], values)
+    }
+
+    /// `source` with `%@` (or `%1$@`, `%2$@`, …) replaced by `values` in order, in one pass:
+    /// the filling every table of words in this module shares.
+    static func fill(template source: String, _ values: [String]) -> String {
+        let template = Array(source.unicodeScalars)
         var text = String.UnicodeScalarView()
         var next = 0
         var index = 0
