@@ -39,6 +39,8 @@ public enum Slot: Sendable, Hashable {
     /// Where a form item begins and ends, so a hidden item can be left out.
     case itemStart(String)
     case itemEnd
+    /// Markup beside the page's content, made per request: the preview's panel.
+    case panel
 }
 
 /// A page rendered once, with its per-request parts left as slots.
@@ -138,6 +140,8 @@ public struct PageFill: Sendable {
     public var errorMessages: [String: String]
     /// True when the page edits an answer from the review step.
     public var returnToReview: Bool
+    /// Markup made per request to stand beside the content (the preview's panel), or nothing.
+    public var panel = ""
     /// Which question each issue belongs to.
     public var questionOfField: @Sendable (String) -> String
 
@@ -166,6 +170,7 @@ public struct PageFill: Sendable {
         case .visit: output += String(visit)
         case .titlePrefix: break  // the template's own words: PageTemplate.render writes it
         case .errorSummary: output += errorSummary
+        case .panel: output += panel
         case .headingFocus: if issues.isEmpty { output += " autofocus=\"autofocus\"" }
         case .returnFlag: if returnToReview { output += "<input type=\"hidden\" name=\"_return\" value=\"1\" />" }
         case .value(let field): if let value = fields[field] { HTMLEscaping.append(value, to: &output) }

@@ -5,7 +5,7 @@ import SurveyCore
 extension SurveyPages {
     /// The review step: every step on the path so far with its answers, each with a Change link.
     func renderReview(run: TaskRun, visit index: Int, language: String, csrfToken: String, context: AnswerContext,
-                      presentation: Presentation) -> String? {
+                      presentation: Presentation, panel: String = "") -> String? {
         let visit = run.visits[index]
         guard let step = navigator.step(of: visit), case .review(let review) = step.kind else { return nil }
         let fallback = languages
@@ -35,6 +35,7 @@ extension SurveyPages {
         let canGoBack = !run.isFinished && index > 0
         page["backStart"] = canGoBack ? "" : "<!--"
         page["backEnd"] = canGoBack ? "" : "-->"
+        page["panel"] = panel
         return library.render(page, withTemplate: "page")
     }
 

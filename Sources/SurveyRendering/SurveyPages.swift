@@ -9,18 +9,21 @@ public struct TemplateError: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(template): " + problems.joined(separator: "; ") }
 }
 
-/// Where a survey's pages are shown: in a participant's own browser, or on a clinic's shared
+/// Where a survey's pages are shown: in a participant's own browser, on a clinic's shared
 /// kiosk, whose pages live under `/kiosk/`, have large targets, no links out, autocomplete
-/// off, and turn into "Are you still there?" when left idle.
+/// off, and turn into "Are you still there?" when left idle; or in a researcher's preview,
+/// beside a panel that says how the run got there.
 public enum Presentation: Sendable, Hashable {
     case web
     case kiosk
+    case preview
 
     /// The address of a survey's pages.
     public func base(_ survey: String) -> String {
         switch self {
         case .web: "/surveys/" + survey
         case .kiosk: "/kiosk/" + survey
+        case .preview: "/preview/" + survey + "/run"
         }
     }
 }
@@ -69,7 +72,7 @@ public final class SurveyPages: Sendable {
     }
 
     public init(task: SurveyTask, library: MustacheLibrary, timeZone: TimeZone? = nil, checker: MarkupChecker? = nil,
-                kiosk: KioskTiming? = nil) throws {
+                kiosk: KioskTiming? = nil, preview: Bool = false) throws {
         self.task = task
         navigator = Navigator(task: task, timeZone: timeZone)
         let (cache, removed) = RichTextCache.build(for: task)
@@ -80,7 +83,7 @@ public final class SurveyPages: Sendable {
         languages = task.languages?.isEmpty == false ? task.languages! : ["en"]
         self.library = library
         var compiled: [PageKey: CompiledPage] = [:]
-        let presentations: [Presentation] = kiosk == nil ? [.web] : [.web, .kiosk]
+        let presentations: [Presentation] = preview ? [.preview] : kiosk == nil ? [.web] : [.web, .kiosk]
         for presentation in presentations {
             let place = Place(presentation: presentation, texts: presentation == .kiosk ? kioskTexts : cache, kiosk: kiosk)
             for language in languages {
@@ -145,6 +148,11 @@ public final class SurveyPages: Sendable {
             "words": Catalog(language: language).wordsContext,
         ]
         if presentation == .kiosk { context["kiosk"] = true }
+        if presentation == .preview {
+            context["preview"] = true
+            context["pw"] = PreviewChrome.words
+        }
+        context["panel"] = ""
         // The switcher offers the survey's other languages, each by its own name.
         let others = fallback.filter { $0 != language }
         if !others.isEmpty {
@@ -274,6 +282,7 @@ public final class SurveyPages: Sendable {
         context["errorSummary"] = slots.marker(.errorSummary)
         context["backStart"] = slots.marker(.backStart)
         context["backEnd"] = slots.marker(.backEnd)
+        context["panel"] = slots.marker(.panel)
         guard let rendered = library.render(context, withTemplate: "page") else {
             throw TemplateError(template: "page", problems: ["the template \"page\" is missing"])
         }
@@ -336,13 +345,13 @@ public final class SurveyPages: Sendable {
     /// issues) filled in, hidden items left out.
     public func renderStep(run: TaskRun, visit index: Int, language: String, csrfToken: String, submitted: FormFields? = nil,
                            issues: [AnswerIssue] = [], returnToReview: Bool = false, context: AnswerContext,
-                           presentation: Presentation = .web) -> String? {
+                           presentation: Presentation = .web, panel: String = "") -> String? {
         guard run.visits.indices.contains(index) else { return nil }
         let visit = run.visits[index]
         guard let step = navigator.step(of: visit) else { return nil }
         if case .review = step.kind {
             return renderReview(run: run, visit: index, language: language, csrfToken: csrfToken, context: context,
-                                presentation: presentation)
+                                presentation: presentation, panel: panel)
         }
         guard let page = compiled[PageKey(step: step.identifier, page: visit.page, language: language, presentation: presentation)]
             ?? compiled[PageKey(step: step.identifier, page: visit.page, language: languages[0], presentation: presentation)] else {
@@ -361,6 +370,7 @@ public final class SurveyPages: Sendable {
         var fill = PageFill(csrfToken: csrfToken, visit: index, fields: fields, issues: issues, hiddenItems: hidden,
                             canGoBack: !run.isFinished && (index > 0 || visit.page > 0),
                             returnToReview: returnToReview, questionOfField: questionOf)
+        fill.panel = panel
         if !issues.isEmpty {
             fill.errorSummary = Self.errorSummary(issues, library: library, language: language)
             fill.errorMessages = Self.errorMessages(issues, questionOf: questionOf, library: library, language: language)

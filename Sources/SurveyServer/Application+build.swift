@@ -50,6 +50,10 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     SaveResumeController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock, limits: limits)
         .addRoutes(to: router)
     ResultsController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock).addRoutes(to: router)
+    if let token = configuration.previewToken {
+        let library = PreviewLibrary(paths: [configuration.surveysDirectory], templatesDirectory: configuration.templatesDirectory)
+        PreviewController(library: library, token: token, signer: signer, configuration: configuration, clock: clock).addRoutes(to: router)
+    }
     ResearcherAPI(catalog: catalog, runs: runs, token: configuration.apiToken, configuration: configuration).addRoutes(to: router)
     OperationsRoutes(store: runStore, metrics: metrics, metricsToken: configuration.metricsToken).addRoutes(to: router)
     // The store's own services (PostgreSQL's client) run for the application's whole life;
@@ -88,4 +92,21 @@ extension ServerConfiguration {
         ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil,
                                  availableConnectionsDelegate: .maximum(maximumConnections, logger: logger))
     }
+}
+
+/// `survey preview`: the preview alone, on the given survey files and folders, with no store,
+/// no token and no other route; each request reads changed files again.
+public func buildPreviewApplication(paths: [String], configuration: ServerConfiguration) async throws -> some ApplicationProtocol {
+    var logger = Logger(label: "survey-preview", factory: LineLogHandler.init)
+    logger.logLevel = .info
+    var generator = SystemRandomNumberGenerator()
+    let signer = SessionSigner(secret: Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }))
+    let library = PreviewLibrary(paths: paths, templatesDirectory: configuration.templatesDirectory)
+    let router = Router(context: SurveyRequestContext.self)
+    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: StaticFilesMiddleware(folder: configuration.publicDirectory))
+    router.get("/") { _, _ in Response(status: .seeOther, headers: [.location: "/preview"]) }
+    PreviewController(library: library, token: nil, signer: signer, configuration: configuration, clock: { Date() }).addRoutes(to: router)
+    return Application(router: router, server: .closingHTTP1(timeouts: configuration.connectionTimeouts),
+                       configuration: configuration.httpConfiguration(logger: logger), logger: logger)
 }

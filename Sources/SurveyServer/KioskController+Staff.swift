@@ -15,7 +15,7 @@ extension KioskController {
         let nonce = request.cookie(named: name).flatMap { $0.utf8.count == 22 ? $0 : nil } ?? SessionSigner.newSessionID()
         var response = pinPage(pages, request, titleKey: "kioskSetUpTitle", textKey: "kioskSetUpText", buttonKey: "kioskSetUpButton",
                                action: "/setup", token: signer.pageToken(session: nonce, shownAt: clock()), errorKey: errorKey, status: status)
-        response.setKioskCookie(name, nonce, maxAge: nil, secure: secure)
+        response.setPlainCookie(name, nonce, maxAge: nil, secure: secure)
         return response
     }
 
@@ -34,9 +34,9 @@ extension KioskController {
         }
         let device = KioskDevice(device: SessionSigner.newSessionID(), survey: pages.task.identifier, issuedAt: clock())
         var response = toStart(pages, request, context)
-        response.setKioskCookie(SessionSigner.kioskDeviceCookieName(secure: secure), signer.kioskDeviceValue(device),
+        response.setPlainCookie(SessionSigner.kioskDeviceCookieName(secure: secure), signer.kioskDeviceValue(device),
                                 maxAge: Int(settings.deviceLifetime), secure: secure)
-        response.setKioskCookie(SessionSigner.kioskStaffCookieName(secure: secure), "", maxAge: 0, secure: secure)
+        response.setPlainCookie(SessionSigner.kioskStaffCookieName(secure: secure), "", maxAge: 0, secure: secure)
         return response
     }
 
@@ -74,7 +74,7 @@ extension KioskController {
                                     values: ["heading": words["kioskSignedOutTitle"], "text": words["kioskSignedOutText"]], presentation: .kiosk)
         var response = html(body, visitor: nil)
         let secure = configuration.isSecure(request, context)
-        response.setKioskCookie(SessionSigner.kioskDeviceCookieName(secure: secure), "", maxAge: 0, secure: secure)
+        response.setPlainCookie(SessionSigner.kioskDeviceCookieName(secure: secure), "", maxAge: 0, secure: secure)
         clearTurn(&response, secure: secure)
         return response
     }

@@ -97,7 +97,7 @@ struct KioskController: ParticipantController {
     }
 
     func clearTurn(_ response: inout Response, secure: Bool) {
-        response.setKioskCookie(SessionSigner.kioskRunCookieName(secure: secure), "", maxAge: 0, secure: secure)
+        response.setPlainCookie(SessionSigner.kioskRunCookieName(secure: secure), "", maxAge: 0, secure: secure)
     }
 
     // MARK: The start screen and the turn

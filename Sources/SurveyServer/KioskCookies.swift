@@ -84,7 +84,7 @@ extension Request {
 extension Response {
     /// Sets an HttpOnly, SameSite=Lax cookie for the whole host; `maxAge` 0 clears it, nil
     /// makes it last until the browser closes.
-    mutating func setKioskCookie(_ name: String, _ value: String, maxAge: Int?, secure: Bool) {
+    mutating func setPlainCookie(_ name: String, _ value: String, maxAge: Int?, secure: Bool) {
         setCookie(Cookie(name: name, value: value, maxAge: maxAge, path: "/", secure: secure, httpOnly: true, sameSite: .lax))
     }
 }

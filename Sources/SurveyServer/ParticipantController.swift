@@ -106,13 +106,13 @@ extension ParticipantController {
     private func setCookie(of visitor: Visitor, on response: inout Response) {
         if let run = visitor.kioskRun {
             let renewed = KioskRun(session: run.session, language: visitor.language, lastSeen: clock())
-            response.setKioskCookie(SessionSigner.kioskRunCookieName(secure: visitor.secure), signer.kioskRunValue(renewed),
+            response.setPlainCookie(SessionSigner.kioskRunCookieName(secure: visitor.secure), signer.kioskRunValue(renewed),
                                     maxAge: nil, secure: visitor.secure)
         } else if visitor.renewCookie {
             response.setCookie(sessionCookie(visitor))
         }
         if visitor.rememberLanguage, visitor.kioskRun == nil, visitor.language.utf8.allSatisfy({ $0 != UInt8(ascii: ";") }) {
-            response.setKioskCookie(Self.languageCookieName, visitor.language, maxAge: nil, secure: visitor.secure)
+            response.setPlainCookie(Self.languageCookieName, visitor.language, maxAge: nil, secure: visitor.secure)
         }
     }
 

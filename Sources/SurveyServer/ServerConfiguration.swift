@@ -85,6 +85,8 @@ public struct ServerConfiguration: Sendable {
     public var metricsHost = "127.0.0.1"
     /// The bearer token `/metrics` asks for; without a token or a metrics port it is not served.
     public var metricsToken: String?
+    /// The token researchers sign in to `/preview/` with; the preview is off without one.
+    public var previewToken: String?
     /// A clinic's kiosk mode, on when a PIN is set: `/kiosk/{survey}`.
     public var kiosk: KioskSettings?
 

@@ -12,6 +12,8 @@ struct SurveyTakingController: ParticipantController {
     let signer: SessionSigner
     let configuration: ServerConfiguration
     let clock: @Sendable () -> Date
+    /// Markup beside a step, made per request (the preview's panel); nil for participants.
+    var panel: (@Sendable (SurveyPages, TaskRun, Int) -> String)?
 
     func addRoutes(to router: Router<SurveyRequestContext>) {
         router.get("/") { request, _ in try await index(request) }
@@ -57,11 +59,11 @@ struct SurveyTakingController: ParticipantController {
         case .inProgress(let record):
             body = pages.renderStep(run: record.run, visit: record.run.cursor, language: visitor.language,
                                     csrfToken: signer.csrfToken(session: visitor.session, run: record.id), context: answerContext,
-                                    presentation: visitor.presentation)
+                                    presentation: visitor.presentation, panel: panel?(pages, record.run, record.run.cursor) ?? "")
         case .notStarted(let run, let shownAt):
             body = pages.renderStep(run: run, visit: 0, language: visitor.language,
                                     csrfToken: signer.pageToken(session: visitor.session, shownAt: shownAt), context: answerContext,
-                                    presentation: visitor.presentation)
+                                    presentation: visitor.presentation, panel: panel?(pages, run, 0) ?? "")
         }
         guard let body else { throw HTTPError(.internalServerError) }
         return html(body, visitor: visitor)
@@ -73,7 +75,7 @@ struct SurveyTakingController: ParticipantController {
               let body = pages.renderStep(run: record.run, visit: index, language: visitor.language,
                                           csrfToken: signer.csrfToken(session: visitor.session, run: record.id), returnToReview: true,
                                           context: answerContext(pages, language: visitor.language),
-                                          presentation: visitor.presentation) else {
+                                          presentation: visitor.presentation, panel: panel?(pages, record.run, index) ?? "") else {
             return redirect(visitor.base(pages), visitor: visitor)
         }
         return html(body, visitor: visitor)
@@ -118,7 +120,8 @@ struct SurveyTakingController: ParticipantController {
             guard let body = pages.renderStep(run: post.record.run, visit: post.visit, language: switched.language, csrfToken: token,
                                               submitted: fields, returnToReview: fields["_return"] == "1",
                                               context: answerContext(pages, language: switched.language),
-                                              presentation: visitor.presentation) else {
+                                              presentation: visitor.presentation,
+                                              panel: panel?(pages, post.record.run, post.visit) ?? "") else {
                 throw HTTPError(.internalServerError)
             }
             return html(body, visitor: switched)
@@ -138,7 +141,8 @@ struct SurveyTakingController: ParticipantController {
             if case .rejected(let issues, let answerContext) = outcome {
                 guard let body = pages.renderStep(run: post.record.run, visit: post.visit, language: visitor.language, csrfToken: token,
                                                   submitted: fields, issues: issues, returnToReview: returning, context: answerContext,
-                                                  presentation: visitor.presentation) else {
+                                                  presentation: visitor.presentation,
+                                                  panel: panel?(pages, post.record.run, post.visit) ?? "") else {
                     throw HTTPError(.internalServerError)
                 }
                 return html(body, status: .unprocessableContent, visitor: visitor.kioskRun == nil ? nil : visitor)

@@ -46,6 +46,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The bearer token of the researcher API (at least 16 characters); the API is off without one.")
     var apiToken: String?
 
+    @Option(help: "Open /preview/ (every path of each survey, before anyone answers) to researchers who sign in with this token, at least 16 characters (SURVEY_PREVIEW_TOKEN).")
+    var previewToken: String?
+
     @Option(help: "Post each completed run's result here (SURVEY_WEBHOOK_SECRET signs it).")
     var webhookURL: String?
 
@@ -95,6 +98,10 @@ struct Serve: AsyncParsableCommand {
                 throw ValidationError("--store takes a postgres:// URL; without it runs are kept in SQLite.")
             }
             configuration.postgresURL = store
+        }
+        if let previewToken = previewToken ?? environment["SURVEY_PREVIEW_TOKEN"] {
+            guard previewToken.count >= 16 else { throw ValidationError("The preview token must be at least 16 characters.") }
+            configuration.previewToken = previewToken
         }
         if let apiToken {
             guard apiToken.count >= 16 else { throw ValidationError("The API token must be at least 16 characters.") }

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Answering a run from an answers file (step identifier → form fields, or "$skip"), as
+/// `survey simulate` and the preview's jumps do.
+extension Navigator {
+    /// What became of a scripted walk.
+    public enum ScriptedWalk: Sendable {
+        /// The run, stopped at the target step (not answered) or finished when there was none.
+        case arrived(TaskRun)
+        /// A step refused its scripted fields.
+        case refused(step: String, issues: [AnswerIssue])
+        /// The run ended, or went round too long, before it reached the target.
+        case missed(TaskRun)
+    }
+
+    /// Walks a new run with the scripted fields, step by step as the rules lead, until it
+    /// reaches `target` (shown, not answered), or to its end when `target` is nil. A step with
+    /// no entry is submitted empty; "$skip" presses Skip. Each move is a second after the last.
+    public func walk(_ script: JSONObject, to target: String? = nil, language: String? = nil, from start: Date) -> ScriptedWalk {
+        var now = start
+        var run = self.start(now: now)
+        for _ in 0..<10_000 {
+            // A completion step is arrived at as it is shown, which completes the run.
+            if let target, let step = currentStep(run), step.identifier == target { return .arrived(run) }
+            guard !run.isFinished, let step = currentStep(run) else { return target == nil ? .arrived(run) : .missed(run) }
+            now = now.addingTimeInterval(1)
+            let entry = script[step.identifier]
+            if entry == .string("$skip") {
+                run = skip(run, visit: run.cursor, now: now)
+                continue
+            }
+            let context = AnswerContext(language: language, now: now, timeZone: timeZone)
+            switch answer(run, visit: run.cursor, fields: FormFields(json: entry), context: context) {
+            case .accepted(let next): run = next
+            case .rejected(let issues): return .refused(step: step.identifier, issues: issues)
+            }
+        }
+        return .missed(run)
+    }
+}

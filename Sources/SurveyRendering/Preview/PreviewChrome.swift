@@ -1,0 +1,44 @@
+import Foundation
+import Mustache
+import SurveyCore
+
+/// The preview's own words. The preview is the researcher's tool and speaks English; its
+/// words live here, in one table, as the participant's live in the catalogs.
+public enum PreviewChrome {
+    static let words: [String: String] = [
+        "preview": "Preview", "surveys": "Surveys in this preview", "map": "Map of the survey",
+        "errors": "Errors", "warnings": "Warnings", "noProblems": "No errors or warnings.",
+        "removedMarkup": "Removed from the survey's text", "cannotOpen": "This survey cannot be previewed until its errors are fixed.",
+        "steps": "Steps", "rules": "Rules", "unreachable": "unreachable", "onlyIf": "only if",
+        "preview-step": "Preview this step", "answersAssumed": "Answers so far", "change": "Change",
+        "resultSoFar": "Result so far (spec §5)", "whyShown": "Why this step is shown", "skippedBefore": "Skipped on the way",
+        "noAnswersYet": "No answers yet: this is the first step.", "backToMap": "Back to the map", "first": "It is the first step.",
+        "cannotReach": "No answers reach this step", "signInTitle": "Sign in to the preview", "tokenLabel": "Preview token",
+        "signInButton": "Sign in", "tokenWrong": "The token is not right", "tokenTooMany": "Too many wrong tokens. Wait 15 minutes, then try again",
+        "finishedTitle": "The preview run has ended", "finishedText": "Nothing of a preview run is kept.",
+        "templateProblem": "The templates cannot be used", "noSurveys": "No survey files were found.",
+        "file": "File", "question": "Question", "format": "Answer", "type": "Type",
+    ]
+
+    /// A preview word by key (the key itself when missing, so a gap shows).
+    public static subscript(key: String) -> String { words[key] ?? key }
+
+    /// A page of the preview that belongs to no one survey (the list, the sign-in form), from
+    /// the `page` layout with the named content flag set.
+    public static func renderPage(_ kind: String, title: String, values: [String: Any], library: MustacheLibrary) -> String {
+        var context: [String: Any] = [
+            "lang": "en", "dir": "ltr", "title": title, "surveyTitle": words["preview"]!, "preview": true,
+            "words": Catalog(language: "en").wordsContext, "pw": words, "is_" + kind: true, "titlePrefix": "", "errorSummary": "",
+            "backStart": "<!--", "backEnd": "-->", "panel": "",
+        ]
+        for (key, value) in values { context[key] = value }
+        return library.render(context, withTemplate: "page") ?? ""
+    }
+
+    /// A page made without the templates, for when they cannot be read.
+    public static func plainPage(_ title: String, text: String) -> String {
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\" /><title>" + HTMLEscaping.escape(title)
+            + "</title><link rel=\"stylesheet\" href=\"/survey.css\" /></head><body><main id=\"main\" class=\"main\"><h1 class=\"heading-l\">"
+            + HTMLEscaping.escape(title) + "</h1><p class=\"body\">" + HTMLEscaping.escape(text) + "</p></main></body></html>"
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import SurveyCore
+
+/// The preview's sentences about paths: a step's line on the map, why a step is shown, why
+/// steps before it were skipped, what a path needs, and why a step cannot be reached.
+public struct PreviewExplanation {
+    let pages: SurveyPages
+    let words: PreviewExplainer
+
+    public init(pages: SurveyPages) {
+        self.pages = pages
+        words = PreviewExplainer(task: pages.task, texts: pages.texts, language: pages.languages[0])
+    }
+
+    private func plain(_ text: LocalizedText?) -> String? {
+        pages.texts.plain(text, language: pages.languages[0], fallback: pages.languages)
+    }
+
+    /// A step on the map: its type, title, questions with their formats, rules and skip rule.
+    public func mapRow(_ step: Step) -> [String: Any] {
+        var questions: [[String: String]] = []
+        switch step.kind {
+        case .question(let content):
+            questions.append(["identifier": step.identifier, "text": plain(content.question) ?? "",
+                              "format": words.summary(content.answerFormat)])
+        case .form(let content):
+            for case .question(let question) in content.items {
+                questions.append(["identifier": question.identifier, "text": plain(question.text) ?? "",
+                                  "format": words.summary(question.answerFormat)])
+            }
+        default:
+            break
+        }
+        var row: [String: Any] = [
+            "identifier": step.identifier, "type": step.kind.typeName, "questions": questions, "hasQuestions": !questions.isEmpty,
+        ]
+        if let title = plain(step.title) { row["title"] = title }
+        let rules = pages.task.navigationRule(for: step.identifier).map { words.rule(from: step.identifier, rule: $0) } ?? []
+        row["rules"] = rules
+        row["hasRules"] = !rules.isEmpty
+        if let skip = pages.task.skipRule(for: step.identifier) { row["skip"] = words.skipRule(skip) }
+        return row
+    }
+
+    /// Why a step cannot be reached.
+    public func unreachable(_ reason: UnreachableReason) -> String {
+        switch reason {
+        case .noPath:
+            return "No rule or order of steps leads here, whatever the answers."
+        case .conditionsNeverHold(let conditions):
+            return "Every path here needs answers that cannot all be given: "
+                + conditions.map { words.words($0) }.joined(separator: "; and ") + "."
+        case .alwaysSkipped(let predicate):
+            return "Every path that arrives here makes its skip rule hold (\(words.words(predicate))), so it is always skipped."
+        }
+    }
+
+    /// What the path of a witness needs, when any of its moves is conditional.
+    public func condition(_ witness: Witness) -> String? {
+        let conditions = witness.moves.compactMap(\.predicate)
+        guard !conditions.isEmpty else { return nil }
+        return conditions.map { words.words($0) }.joined(separator: ", then ")
+    }
+
+    /// Why the run's visit `index` shows its step: the move that led there from the visit before.
+    public func why(_ run: TaskRun, visit index: Int) -> [String] {
+        guard index > 0 else { return [PreviewChrome["first"]] }
+        let passages = pages.navigator.explain(run).steps
+        guard passages.indices.contains(index - 1), let move = passages[index - 1].move else { return [] }
+        let to = words.words(move.to)
+        switch move.kind {
+        case .next:
+            return ["After \(move.from), the next step in order is \(to)."]
+        case .always:
+            return ["After \(move.from), a rule always leads to \(to)."]
+        case .rule:
+            guard let predicate = move.predicate else { return [] }
+            return ["After \(move.from), the rule “if \(words.words(predicate)) → \(to)” held, with " + answers(predicate, in: run) + "."]
+        case .otherwise:
+            return ["After \(move.from), none of its rules held, so it went on to \(to)."]
+        }
+    }
+
+    /// The steps skip rules passed over before the run's visit `index`, each with its rule.
+    public func skipped(_ run: TaskRun, visit index: Int) -> [String] {
+        pages.navigator.explain(run).steps.prefix(index).flatMap { passage in
+            passage.skippedAfter.map { "\($0.step): \(words.skipRule($0.predicate))." }
+        }
+    }
+
+    /// The answers a predicate tested, in words: "fever = Yes".
+    private func answers(_ predicate: SurveyCore.Predicate, in run: TaskRun) -> String {
+        let result = pages.navigator.result(of: run, now: Date())
+        let context = AnswerContext(language: pages.languages[0], timeZone: pages.navigator.timeZone)
+        var seen = Set<String>()
+        var said: [String] = []
+        for selector in predicate.selectors where seen.insert(selector.raw).inserted {
+            guard let question = result.questionResult(selector) else {
+                said.append("\(selector.raw) not on the path")
+                continue
+            }
+            let format = pages.task.step(selector.stepIdentifier)?.questions.first { $0.identifier == selector.resultIdentifier }?.answerFormat
+            let answer = format.flatMap { pages.display(question.answer, format: $0, language: "en", context: context) } ?? "no answer"
+            said.append("\(selector.raw) = \(answer)")
+        }
+        return said.joined(separator: ", ")
+    }
+}

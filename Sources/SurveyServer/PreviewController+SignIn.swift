@@ -1,0 +1,64 @@
+import Foundation
+import Hummingbird
+import SurveyCore
+import SurveyRendering
+
+/// The preview's door on a deployed server: the token, typed once, gives a signed cookie for
+/// twelve hours. Wrong tokens are limited like resume codes: each try takes a place at once, per
+/// client address and over all, given back when the token was right.
+extension PreviewController {
+    static let cookieName = "survey_preview"
+    static let lifetime: TimeInterval = 12 * 3600
+
+    /// Runs `page` for a signed-in researcher (anyone, for `survey preview`); others are sent
+    /// to the sign-in form.
+    func guarded(_ request: Request, _ context: SurveyRequestContext, _ page: () async throws -> Response) async throws -> Response {
+        guard token != nil else { return try await page() }
+        if let value = request.cookie(named: Self.cookieName), let dot = value.firstIndex(of: "."),
+           let seconds = Int(value[..<dot]), constantTimeEqual(signer.mac("preview:", String(seconds)), String(value[value.index(after: dot)...])) {
+            let age = clock().timeIntervalSince(Date(timeIntervalSince1970: TimeInterval(seconds)))
+            if age >= -300, age < Self.lifetime { return try await page() }
+        }
+        return redirect("/preview/sign-in")
+    }
+
+    func signInPage(_ request: Request, _ context: SurveyRequestContext, errorKey: String?, status: HTTPResponse.Status) async -> Response {
+        let visitor = visitor(request, context, pages: nil)
+        var values: [String: Any] = ["csrf": signer.pageToken(session: visitor.session, shownAt: clock())]
+        if let errorKey { values["tokenError"] = PreviewChrome[errorKey] }
+        await library.current()
+        guard let mustache = await library.mustache else {
+            return html(PreviewChrome.plainPage(PreviewChrome["templateProblem"], text: await library.templateProblem ?? ""), visitor: nil)
+        }
+        let body = PreviewChrome.renderPage("previewSignIn", title: PreviewChrome["signInTitle"], values: values, library: mustache)
+        return html(body, status: status, visitor: visitor)
+    }
+
+    func signIn(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        guard let token else { return redirect("/preview") }
+        let visitor = visitor(request, context, pages: nil)
+        let fields = try await formFields(request)
+        let now = clock()
+        guard !visitor.isNew, signer.checkPageToken(fields["_csrf"], session: visitor.session, now: now) != nil else {
+            throw PageError(.forbidden, "formExpired")
+        }
+        let client = clientKey(request, context)
+        guard let clientSlot = await signInByClient.reserve(client, now: now) else {
+            return await signInPage(request, context, errorKey: "tokenTooMany", status: .tooManyRequests)
+        }
+        guard let overallSlot = await signInOverall.reserve("", now: now) else {
+            await signInByClient.release(client, reservedAt: clientSlot)
+            return await signInPage(request, context, errorKey: "tokenTooMany", status: .tooManyRequests)
+        }
+        guard constantTimeEqual(fields["token"] ?? "", token) else {
+            return await signInPage(request, context, errorKey: "tokenWrong", status: .unprocessableContent)
+        }
+        await signInByClient.release(client, reservedAt: clientSlot)
+        await signInOverall.release("", reservedAt: overallSlot)
+        let seconds = String(Int(now.timeIntervalSince1970))
+        var response = redirect("/preview", visitor: visitor)
+        response.setPlainCookie(Self.cookieName, seconds + "." + signer.mac("preview:", seconds), maxAge: Int(Self.lifetime),
+                                secure: visitor.secure)
+        return response
+    }
+}
