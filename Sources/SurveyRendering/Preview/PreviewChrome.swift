@@ -18,7 +18,20 @@ public enum PreviewChrome {
         "finishedTitle": "The preview run has ended", "finishedText": "Nothing of a preview run is kept.",
         "templateProblem": "The templates cannot be used", "noSurveys": "No survey files were found.",
         "file": "File", "question": "Question", "format": "Answer", "type": "Type",
+        // Why a step is shown, or cannot be.
+        "whyNext": "After %1$@, it goes on in order to %2$@.", "whyAlways": "After %1$@, a rule always leads to %2$@.",
+        "whyRule": "After %1$@, the rule “if %2$@ → %3$@” held, with %4$@.",
+        "whyOtherwise": "After %1$@, none of its rules held, so it went on to %2$@.", "skippedLine": "%1$@: %2$@.",
+        "noPath": "No rule or order of steps leads here, whatever the answers.",
+        "conditionsNeverHold": "Every path here needs answers that cannot all be given: %1$@.", "conditionsJoin": "; and ",
+        "alwaysSkipped": "Every path that arrives here makes its skip rule hold (%1$@), so it is always skipped.",
+        "conditionThen": ", then ", "answerIs": "%1$@ = %2$@", "notOnPath": "%1$@ not on the path", "noAnswer": "no answer",
     ]
+
+    /// A preview sentence with its `%1$@`, `%2$@`… filled.
+    static func sentence(_ key: String, _ values: String...) -> String {
+        Catalog.fill(template: self[key], values)
+    }
 
     /// A preview word by key (the key itself when missing, so a gap shows).
     public static subscript(key: String) -> String { words[key] ?? key }

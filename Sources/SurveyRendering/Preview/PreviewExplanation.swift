@@ -46,20 +46,20 @@ public struct PreviewExplanation {
     public func unreachable(_ reason: UnreachableReason) -> String {
         switch reason {
         case .noPath:
-            return "No rule or order of steps leads here, whatever the answers."
+            return PreviewChrome["noPath"]
         case .conditionsNeverHold(let conditions):
-            return "Every path here needs answers that cannot all be given: "
-                + conditions.map { words.words($0) }.joined(separator: "; and ") + "."
+            return PreviewChrome.sentence("conditionsNeverHold",
+                                          conditions.map { words.words($0) }.joined(separator: PreviewChrome["conditionsJoin"]))
         case .alwaysSkipped(let predicate):
-            return "Every path that arrives here makes its skip rule hold (\(words.words(predicate))), so it is always skipped."
+            return PreviewChrome.sentence("alwaysSkipped", words.words(predicate))
         }
     }
 
     /// What the path of a witness needs, when any of its moves is conditional.
     public func condition(_ witness: Witness) -> String? {
-        let conditions = witness.moves.compactMap(\.predicate)
+        let conditions = witness.moves.compactMap(\.condition)
         guard !conditions.isEmpty else { return nil }
-        return conditions.map { words.words($0) }.joined(separator: ", then ")
+        return conditions.map { words.words($0) }.joined(separator: PreviewChrome["conditionThen"])
     }
 
     /// Why the run's visit `index` shows its step: the move that led there from the visit before.
@@ -70,21 +70,21 @@ public struct PreviewExplanation {
         let to = words.words(move.to)
         switch move.kind {
         case .next:
-            return ["After \(move.from), the next step in order is \(to)."]
+            return [PreviewChrome.sentence("whyNext", move.from, to)]
         case .always:
-            return ["After \(move.from), a rule always leads to \(to)."]
+            return [PreviewChrome.sentence("whyAlways", move.from, to)]
         case .rule:
             guard let predicate = move.predicate else { return [] }
-            return ["After \(move.from), the rule “if \(words.words(predicate)) → \(to)” held, with " + answers(predicate, in: run) + "."]
+            return [PreviewChrome.sentence("whyRule", move.from, words.words(predicate), to, answers(predicate, in: run))]
         case .otherwise:
-            return ["After \(move.from), none of its rules held, so it went on to \(to)."]
+            return [PreviewChrome.sentence("whyOtherwise", move.from, to)]
         }
     }
 
     /// The steps skip rules passed over before the run's visit `index`, each with its rule.
     public func skipped(_ run: TaskRun, visit index: Int) -> [String] {
         pages.navigator.explain(run).steps.prefix(index).flatMap { passage in
-            passage.skippedAfter.map { "\($0.step): \(words.skipRule($0.predicate))." }
+            passage.skippedAfter.map { PreviewChrome.sentence("skippedLine", $0.step, words.skipRule($0.predicate)) }
         }
     }
 
@@ -96,12 +96,13 @@ public struct PreviewExplanation {
         var said: [String] = []
         for selector in predicate.selectors where seen.insert(selector.raw).inserted {
             guard let question = result.questionResult(selector) else {
-                said.append("\(selector.raw) not on the path")
+                said.append(PreviewChrome.sentence("notOnPath", selector.raw))
                 continue
             }
             let format = pages.task.step(selector.stepIdentifier)?.questions.first { $0.identifier == selector.resultIdentifier }?.answerFormat
-            let answer = format.flatMap { pages.display(question.answer, format: $0, language: "en", context: context) } ?? "no answer"
-            said.append("\(selector.raw) = \(answer)")
+            let answer = format.flatMap { pages.display(question.answer, format: $0, language: "en", context: context) }
+                ?? PreviewChrome["noAnswer"]
+            said.append(PreviewChrome.sentence("answerIs", selector.raw, answer))
         }
         return said.joined(separator: ", ")
     }
