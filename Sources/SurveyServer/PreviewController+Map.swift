@@ -6,12 +6,16 @@ import SurveyRendering
 /// The map of a survey, and jumps to any step of it.
 extension PreviewController {
     /// Every step in order with its questions and formats, every rule in words, the steps no
-    /// answers can reach (and why), and for the others the conditions their path needs.
+    /// answers can reach (and why), and for the others the conditions their path needs: "only
+    /// if" where one sequence of moves leads there, "for example if" where several do, and no
+    /// line where every run shows the step.
     func map(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
         guard let pages = try await previewed(context) else { return redirect("/preview") }
         let entry = await library.entry(pages.task.identifier)
         let reach = PathFinder(task: pages.task, timeZone: pages.navigator.timeZone).reachability()
         let explanation = PreviewExplanation(pages: pages)
+        let graph = RuleGraph(task: pages.task)
+        let alwaysShown = graph.alwaysShown(in: pages.task)
         let steps = pages.task.steps.map { step -> [String: Any] in
             var row = explanation.mapRow(step)
             row["survey"] = pages.task.identifier
@@ -20,7 +24,9 @@ extension PreviewController {
                 row["unreachable"] = true
                 row["reason"] = explanation.unreachable(reason)
             case .reachable(let witness)?:
-                if let condition = explanation.condition(witness) { row["condition"] = condition }
+                guard !alwaysShown.contains(step.identifier), let condition = explanation.condition(witness) else { break }
+                row["condition"] = condition
+                row["conditionLead"] = PreviewChrome[graph.hasSeveralWaysIn(to: step.identifier, in: pages.task) ? "forExample" : "onlyIf"]
             case nil:
                 break
             }

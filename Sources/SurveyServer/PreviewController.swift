@@ -53,7 +53,14 @@ struct PreviewController: ParticipantController {
             try await inRun(request, context) { pages, visitor in try await taking.submit(pages, visitor: visitor, request, context) }
         }
         router.get("/preview/:survey/run/change/:visit") { request, context in
-            try await inRun(request, context) { pages, visitor in try await taking.change(pages, visitor: visitor, context) }
+            try await inRun(request, context) { pages, visitor in
+                // A run that has ended is opened again at the visit, to change it there.
+                if !visitor.isNew, let visit = context.parameters.get("visit", as: Int.self),
+                   try await runs.reopen(pages, session: visitor.session, at: visit, now: clock()) {
+                    return redirect(visitor.base(pages), visitor: visitor)
+                }
+                return try await taking.change(pages, visitor: visitor, context)
+            }
         }
         router.get("/preview/:survey/run/cancel") { request, context in
             try await inRun(request, context) { pages, visitor in try await taking.cancelPage(pages, visitor: visitor) }

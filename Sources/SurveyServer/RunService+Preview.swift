@@ -13,4 +13,25 @@ extension RunService {
         _ = try await store.insert(RunRecord(run: run, surveyIdentifier: survey.task.identifier, sessionID: session, version: 0,
                                              updatedAt: now))
     }
+
+    /// Opens a finished preview run again at its visit `index`, so an answer of a run that
+    /// ended can still be changed: the visits after it leave the run, which stands at it with
+    /// its answers kept. False when the session has a run in progress or no finished run that
+    /// reaches that visit.
+    func reopen(_ survey: SurveyPages, session: String, at index: Int, now: Date) async throws -> Bool {
+        guard try await store.activeRecord(session: session, survey: survey.task.identifier) == nil,
+              let record = try await store.lastFinishedRecord(session: session, survey: survey.task.identifier),
+              index >= 0, index < record.run.visits.count - 1 else { return false }
+        var run = record.run
+        run.visits.removeSubrange((index + 1)...)
+        run.cursor = index
+        run.finishReason = nil
+        run.endDate = nil
+        run.visits[index].page = 0
+        run.visits[index].endDate = nil
+        run.visits[index].isAnswered = false
+        try await store.delete(id: record.id)
+        try await place(run, of: survey, session: session, now: now)
+        return true
+    }
 }

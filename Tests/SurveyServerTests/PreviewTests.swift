@@ -173,7 +173,10 @@ struct PreviewTests {
             let stored = try await store.records(matching: RunQuery())
             #expect(stored.isEmpty)
             let api = try await client.execute(uri: "/api/v1/runs?survey=fever-triage", method: .get, headers: [.authorization: "Bearer api-token-0123456789"])
-            #expect(!String(buffer: api.body).contains("fever-triage"))
+            #expect(api.status == .ok)
+            #expect(String(buffer: api.body).filter { !$0.isWhitespace } == #"{"runs":[]}"#)
+            // The result so far is folded away under a summary.
+            #expect(page.contains("<details class=\"details\"><summary class=\"details__summary\">Result so far"))
         }
     }
 
@@ -212,6 +215,133 @@ struct PreviewTests {
             let list = try await browser.get("/preview")
             #expect(list.status == .ok)
             #expect(browser.lastPage.contains("not valid JSON"))
+        }
+    }
+
+    /// A survey with a branch that meets again, one step behind a single rule, one behind two,
+    /// and a step a skip rule passes over when `a` is No.
+    static let branching = #"""
+        {"identifier": "branching", "steps": [
+          {"identifier": "a", "type": "question", "answerFormat": {"type": "boolean"}},
+          {"identifier": "b", "type": "question", "answerFormat": {"type": "numeric", "style": "integer"}},
+          {"identifier": "c", "type": "instruction"},
+          {"identifier": "d", "type": "instruction"},
+          {"identifier": "e", "type": "instruction"},
+          {"identifier": "end", "type": "completion"}],
+         "navigationRules": {
+           "a": {"type": "predicate", "default": "b", "rules": [{"if": {"result": "a", "equals": true}, "destination": "c"}]},
+           "b": {"type": "predicate", "default": "c", "rules": [{"if": {"result": "b", "minimum": 10}, "destination": "e"}]},
+           "c": {"type": "predicate", "default": "end", "rules": [{"if": {"result": "a", "equals": true}, "destination": "d"}]},
+           "d": {"type": "direct", "destination": "e"}},
+         "skipRules": {"c": {"result": "b", "maximum": -100}}}
+        """#
+
+    @Test("The map says \"only if\" for a step one rule leads to, \"for example if\" where several ways lead, and nothing for a step every run shows")
+    func mapConditions() async throws {
+        let folder = try Self.folder(["branching.json": Self.branching])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = try await Self.previewOnly([folder.path])
+        try await app.test(.router) { client in
+            var browser = KioskBrowser(client)
+            try await browser.get("/preview/branching")
+            let page = browser.lastPage
+            func line(_ step: String) -> String? {
+                guard let start = page.range(of: "id=\"step-\(step)\"") else { return nil }
+                let rest = page[start.upperBound...]
+                let item = rest.prefix(upTo: rest.range(of: "</li>\n")?.lowerBound ?? rest.endIndex)
+                guard let condition = item.range(of: "class=\"body preview-condition\">") else { return "" }
+                return String(item[condition.upperBound...].prefix(while: { $0 != "<" }))
+            }
+            #expect(line("a") == "", "the first step needs nothing")
+            #expect(line("b")?.hasPrefix("only if") == true, "one way in, behind a rule: \(line("b") ?? "-")")
+            #expect(line("d")?.hasPrefix("for example if") == true, "d's one rule is reached by both ways to c: \(line("d") ?? "-")")
+            #expect(line("c")?.hasPrefix("for example if") == true, "two ways in: \(line("c") ?? "-")")
+            #expect(line("e")?.hasPrefix("for example if") == true, "\(line("e") ?? "-")")
+            // Every run ends at the completion step, whichever branch it took: no condition.
+            #expect(line("end") == "")
+        }
+    }
+
+    @Test("A step passed over by its skip rule is listed under \"Skipped on the way\" with its rule")
+    func skippedOnTheWay() async throws {
+        let folder = try Self.folder(["branching.json": Self.branching])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = try await Self.previewOnly([folder.path])
+        try await app.test(.router) { client in
+            var browser = KioskBrowser(client)
+            try await browser.get("/preview/branching/steps/b")
+            try await browser.get("/preview/branching/run")
+            #expect(browser.lastPage.contains("name=\"b\""))
+            try await browser.submit("/preview/branching/run", [("b", "-200")])
+            let page = browser.lastPage
+            #expect(page.contains("Skipped on the way"))
+            #expect(page.contains("<li>c: "), "c's skip rule held on b = -200")
+        }
+    }
+
+    @Test("An answer of a preview run that has ended can still be changed: the run opens again at it")
+    func changeAfterTheEnd() async throws {
+        let app = try await Self.previewApplication()
+        try await app.test(.router) { client in
+            var browser = KioskBrowser(client)
+            try await Self.signIn(&browser)
+            try await browser.get("/preview/fever-triage/steps/see-gp")
+            try await browser.get("/preview/fever-triage/run/done")
+            let done = browser.lastPage
+            #expect(done.contains("href=\"/preview/fever-triage/run/change/1\""), "the ended run's answers keep their change links")
+            let change = try await browser.get("/preview/fever-triage/run/change/1")
+            #expect(change.status == .seeOther)
+            #expect(change.headers[.location] == "/preview/fever-triage/run")
+            try await browser.get("/preview/fever-triage/run")
+            #expect(browser.lastPage.contains("name=\"fever\""), "the run stands at the answer to change")
+            #expect(browser.lastPage.contains("value=\"true\" checked=\"checked\""), "with the answer it had")
+            try await browser.submit("/preview/fever-triage/run", [("fever", "false")])
+            #expect(browser.lastPage.contains("name=\"other-symptoms\""))
+        }
+    }
+
+    @Test("A preview run that completes queues no webhook in the server's store")
+    func noWebhookFromPreview() async throws {
+        let store = MemoryRunStore()
+        let app = try await makeApplication(store: store, configure: { configuration in
+            configuration.previewToken = Self.token
+            configuration.webhookURL = "http://127.0.0.1:9/hook"
+            configuration.webhookSecret = Data(repeating: 1, count: 32)
+        })
+        try await app.test(.router) { client in
+            var browser = KioskBrowser(client)
+            try await Self.signIn(&browser)
+            try await browser.get("/preview/fever-triage/steps/danger-signs")
+            try await browser.get("/preview/fever-triage/run")
+            try await browser.submit("/preview/fever-triage/run", [("danger-signs", "none")])
+            #expect(browser.lastPage.contains("preview-panel"))
+            #expect(try await store.claimDueEvents(now: .distantFuture, lease: 1, limit: 10).isEmpty)
+            #expect(try await store.records(matching: RunQuery()).isEmpty)
+        }
+    }
+
+    @Test("A changed template is read again on the next request; a broken one is reported, not a crash")
+    func templateReload() async throws {
+        let templates = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID())")
+        try FileManager.default.copyItem(atPath: Repository.path("Templates"), toPath: templates.path)
+        defer { try? FileManager.default.removeItem(at: templates) }
+        let app = try await buildPreviewApplication(paths: [Repository.path("Examples/wellbeing-check.json")], configuration: ServerConfiguration(
+            templatesDirectory: templates.path, publicDirectory: Repository.path("Public")))
+        let map = templates.appendingPathComponent("preview-map.mustache")
+        try await app.test(.router) { client in
+            var browser = KioskBrowser(client)
+            try await browser.get("/preview/wellbeing-check")
+            #expect(!browser.lastPage.contains("edited-map-marker"))
+            let original = try String(contentsOf: map, encoding: .utf8)
+            try Data(("<p class=\"body\">edited-map-marker</p>\n" + original).utf8).write(to: map)
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: map.path)
+            try await browser.get("/preview/wellbeing-check")
+            #expect(browser.lastPage.contains("edited-map-marker"))
+            try Data("{{#steps}} never closed".utf8).write(to: map)
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(10)], ofItemAtPath: map.path)
+            let list = try await browser.get("/preview")
+            #expect(list.status == .ok)
+            #expect(browser.lastPage.contains("cannot be read") || browser.lastPage.contains("The templates cannot be used"))
         }
     }
 }

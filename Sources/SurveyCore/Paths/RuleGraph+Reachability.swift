@@ -73,3 +73,60 @@ extension RuleGraph {
         return conditions
     }
 }
+
+/// What every run passes through, and whether a step has one way in or several: for the
+/// map's "only if" line, which must not call a step conditional when each branch leads to it.
+extension RuleGraph {
+    /// The steps every run shows, whatever the answers: no skip rule can pass them over, and
+    /// no sequence of moves from the first step reaches the end without them. Conditions are
+    /// set aside, so a step may be shown on every run the answers allow and still be missing here.
+    public func alwaysShown(in task: SurveyTask) -> Set<String> {
+        guard let first = task.steps.first?.identifier else { return [] }
+        var shown: Set<String> = []
+        for step in task.steps where skipRules[step.identifier] == nil {
+            if step.identifier == first || !canEnd(from: first, avoiding: step.identifier, in: task) { shown.insert(step.identifier) }
+        }
+        return shown
+    }
+
+    /// Whether some sequence of moves from `start` ends the run without arriving at `avoided`.
+    private func canEnd(from start: String, avoiding avoided: String, in task: SurveyTask) -> Bool {
+        var seen: Set<String> = [start]
+        var stack = [start]
+        while let current = stack.popLast() {
+            guard let step = task.step(current) else { continue }
+            // A completion step that is shown ends the run.
+            if step.isCompletion { return true }
+            for edge in edges(from: current) {
+                guard case .step(let destination) = edge.to else { return true }
+                if destination != avoided, seen.insert(destination).inserted { stack.append(destination) }
+            }
+        }
+        return false
+    }
+
+    /// Whether two or more sequences of moves, none arriving at a step twice, lead from the
+    /// first step to `target` (counting stops at two).
+    public func hasSeveralWaysIn(to target: String, in task: SurveyTask) -> Bool {
+        guard let first = task.steps.first?.identifier else { return false }
+        var found = 0
+        var onPath: Set<String> = []
+        func walk(_ current: String) {
+            guard found < 2 else { return }
+            if current == target {
+                found += 1
+                return
+            }
+            guard let step = task.step(current), movesOn(from: step), onPath.insert(current).inserted else { return }
+            // Each distinct destination once: two rules to the same step are one way in.
+            var destinations: [String] = []
+            for edge in edges(from: current) {
+                if case .step(let destination) = edge.to, !destinations.contains(destination) { destinations.append(destination) }
+            }
+            for destination in destinations { walk(destination) }
+            onPath.remove(current)
+        }
+        walk(first)
+        return found >= 2
+    }
+}

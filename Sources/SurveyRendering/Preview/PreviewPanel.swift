@@ -5,7 +5,8 @@ import SurveyCore
 extension SurveyPages {
     /// The preview's panel beside a step: why the step is shown, the steps skipped on the way
     /// and why, the answers so far (each with a link to change it), and the result so far as
-    /// spec §5 JSON, folded.
+    /// spec §5 JSON, folded. A run that has ended keeps its change links: the preview opens it
+    /// again at the answer to change.
     public func renderPreviewPanel(run: TaskRun, visit index: Int, why: [String], skipped: [String], context: AnswerContext) -> String {
         var answers: [[String: Any]] = []
         for (position, visit) in run.visits.enumerated() where position < index {
@@ -17,7 +18,7 @@ extension SurveyPages {
                 return step.questions.count > 1 ? "\(question.identifier): \(answer)" : answer
             }
             var row: [String: Any] = ["step": step.identifier, "answer": words.joined(separator: "; ")]
-            if !run.isFinished, position < run.cursor { row["changeURL"] = Presentation.preview.base(task.identifier) + "/change/\(position)" }
+            if run.isFinished || position < run.cursor { row["changeURL"] = Presentation.preview.base(task.identifier) + "/change/\(position)" }
             answers.append(row)
         }
         let result = navigator.result(of: run, now: context.now).json(in: navigator.timeZone)
