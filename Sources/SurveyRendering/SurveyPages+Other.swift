@@ -118,4 +118,11 @@ extension SurveyPages {
         guard let kiosk, let text = place(for: .kiosk).returnText(Catalog(language: language)) else { return [:] }
         return ["refresh": "\(kiosk.returnAfter); url=" + Presentation.kiosk.base(task.identifier), "kioskReturn": text]
     }
+
+    /// What a kiosk page of a turn in progress that is not a step (the cancel question) adds:
+    /// the refresh to "Are you still there?" when it is left idle, as a step page has.
+    public func kioskIdleValues(_ presentation: Presentation) -> [String: Any] {
+        guard presentation == .kiosk, let kiosk else { return [:] }
+        return ["refresh": "\(kiosk.idleAfter); url=" + Presentation.kiosk.base(task.identifier) + "/idle"]
+    }
 }

@@ -59,7 +59,7 @@ struct PageError: Error {
 /// A plain page for an error status, saying what to do, never how the server failed, in the
 /// language the request asks for. A 5xx page shows the request's id, which the error line of
 /// the log also has. On a kiosk's address its one link goes back to the kiosk's start screen,
-/// elsewhere to the list of surveys.
+/// elsewhere to the list of surveys, and the page takes the kiosk's large targets.
 enum ErrorPage {
     static func response(for status: HTTPResponse.Status, key: String?, request: Request, requestID: String? = nil) -> Response {
         let language = Self.language(of: request)
@@ -69,7 +69,8 @@ enum ErrorPage {
         let reference = requestID.map { "<p class=\"body\">\(HTMLEscaping.escape(words.reference($0)))</p>" } ?? ""
         let link: (href: String, text: String)
         let path = request.uri.path.split(separator: "/", omittingEmptySubsequences: true)
-        if path.count >= 2, path[0] == "kiosk", path[1].utf8.allSatisfy({ $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: "\"") }) {
+        let onKiosk = path.count >= 2 && path[0] == "kiosk" && path[1].utf8.allSatisfy({ $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: "\"") })
+        if onKiosk {
             link = ("/kiosk/" + path[1], words["kioskBackToStart"])
         } else {
             link = ("/", words["surveys"])
@@ -79,7 +80,7 @@ enum ErrorPage {
             <html lang="\(language)" dir="\(Catalog.isRightToLeft(language) ? "rtl" : "ltr")"><head><meta charset="utf-8" />\
             <meta name="viewport" content="width=device-width, initial-scale=1" />\
             <title>\(HTMLEscaping.escape(title))</title><link rel="stylesheet" href="/survey.css" /></head>\
-            <body><div class="width-container"><main id="main" class="main"><h1 class="heading-l">\(HTMLEscaping.escape(title))</h1>\
+            <body\(onKiosk ? " class=\"kiosk\"" : "")><div class="width-container"><main id="main" class="main"><h1 class="heading-l">\(HTMLEscaping.escape(title))</h1>\
             <p class="body">\(HTMLEscaping.escape(text))</p>\(reference)\
             <p class="body"><a class="link" href="\(HTMLEscaping.escape(link.href))">\(HTMLEscaping.escape(link.text))</a></p></main></div></body></html>
             """

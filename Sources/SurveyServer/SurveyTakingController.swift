@@ -167,9 +167,11 @@ struct SurveyTakingController: ParticipantController {
         let record = try await runs.activeRun(pages, session: visitor.session)
         let token = record.map { signer.csrfToken(session: visitor.session, run: $0.id) }
             ?? signer.pageToken(session: visitor.session, shownAt: clock())
-        let body = pages.renderPage("cancel", language: visitor.language, title: Catalog(language: visitor.language)["cancelTitle"], values: [
-            "csrf": token, "visit": String(record?.run.cursor ?? 0),
-        ], presentation: visitor.presentation)
+        var values = pages.kioskIdleValues(visitor.presentation)
+        values["csrf"] = token
+        values["visit"] = String(record?.run.cursor ?? 0)
+        let body = pages.renderPage("cancel", language: visitor.language, title: Catalog(language: visitor.language)["cancelTitle"],
+                                    values: values, presentation: visitor.presentation)
         return html(body, visitor: visitor)
     }
 

@@ -35,7 +35,7 @@ struct ErrorPageTests {
         }
     }
 
-    @Test("On a kiosk's address, the error page leads back to the kiosk's start screen, not the survey list")
+    @Test("On a kiosk's address, the error page leads back to the kiosk's start screen, not the survey list, with large targets")
     func kioskErrorPageStaysInTheKiosk() async throws {
         let app = try await KioskTests.kioskApplication()
         try await app.test(.router) { client in
@@ -44,6 +44,9 @@ struct ErrorPageTests {
             let page = String(buffer: response.body)
             #expect(page.contains("href=\"/kiosk/wellbeing-check\""))
             #expect(!page.contains("href=\"/\""))
+            #expect(page.contains("<body class=\"kiosk\">"), "the kiosk's large targets on its error pages too")
+            let elsewhere = try await client.execute(uri: "/surveys/nothing-here", method: .get)
+            #expect(!String(buffer: elsewhere.body).contains("class=\"kiosk\""))
         }
     }
 }

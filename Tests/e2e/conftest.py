@@ -46,6 +46,13 @@ def start_server(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def language_server(start_server, tmp_path_factory):
+    """A server with surveys in German, French and Arabic (see languages.py)."""
+    from languages import write_language_surveys
+    return start_server(write_language_surveys(tmp_path_factory.mktemp("language-surveys")))
+
+
+@pytest.fixture(scope="session")
 def artifacts():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS

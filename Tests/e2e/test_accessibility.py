@@ -1,7 +1,8 @@
 """(c) axe-core (WCAG 2.0/2.1/2.2 A and AA, and best practices) finds no violation, of any
 impact, on any page a participant meets: every step page of every example, the page
 re-rendered with errors after a required question is submitted empty, the cancel, saved,
-discarded and done pages, the survey list and the not-found page."""
+discarded and done pages, the survey list and the not-found page; and the same pages in
+German, French and Arabic (the surveys of languages.py)."""
 import json
 import time
 
@@ -9,6 +10,7 @@ import pytest
 
 from checkers import axe_findings, format_findings
 from e2e_support import examples, load_answers
+from languages import LANGUAGE_SURVEYS, OTHER_LANGUAGES, answers_in
 from survey_pages import (MAX_PAGES, error_summary_text, field_values, fill_page, press,
                           step_form, walk)
 
@@ -92,6 +94,76 @@ def test_axe_cancel_saved_discarded_list_and_not_found_pages(chromium_js, base_u
     assert driver.title.startswith("Error: "), driver.title
     findings += axe_findings(driver, "resume form with an error")
     report(findings, artifacts, "other-pages")
+
+
+def page_language(driver) -> str:
+    return driver.find_element("tag name", "html").get_attribute("lang")
+
+
+@pytest.mark.parametrize("language", OTHER_LANGUAGES)
+@pytest.mark.parametrize("survey_id", LANGUAGE_SURVEYS)
+def test_axe_pages_in_german_french_and_arabic(chromium_js, language_server, survey_id, language, artifacts):
+    """Every step page in the language, the page re-rendered with errors after an empty submit
+    of each page with controls, and the done page."""
+    driver = chromium_js
+    values = answers_in(survey_id, language)
+    driver.get(f"{language_server.url}/surveys/{survey_id}?lang={language}")
+    findings, languages, step_pages, error_pages = [], set(), 0, 0
+    for _ in range(MAX_PAGES):
+        languages.add(page_language(driver))
+        if driver.current_url.endswith("/done"):
+            break
+        form = step_form(driver)
+        assert form is not None, f"{driver.title}: no step form"
+        errors = error_summary_text(driver)
+        if errors is None:
+            step_pages += 1
+            findings += axe_findings(driver, f"{language}: {driver.title}")
+        else:
+            error_pages += 1
+            findings += axe_findings(driver, f"{language}: error page: {driver.title}")
+        has_controls = any(not (c.get_attribute("name") or "_").startswith("_")
+                           for c in form.find_elements("css selector", "input, select, textarea"))
+        if has_controls and errors is None:
+            press(driver, "next")            # empty submit: an optional step simply moves on
+            continue
+        fill_page(driver, values)
+        press(driver, "next")
+        assert error_summary_text(driver) is None, f"{driver.title}: {error_summary_text(driver)}"
+    else:
+        raise AssertionError("no done page")
+    findings += axe_findings(driver, f"{language}: done page")
+    assert languages == {language}, f"pages in {languages}, not only {language}"
+    assert step_pages >= 4 and error_pages >= 1, f"{step_pages} step pages, {error_pages} pages with errors"
+    report(findings, artifacts, f"{language}-{survey_id}")
+
+
+@pytest.mark.parametrize("language", OTHER_LANGUAGES)
+def test_axe_not_found_cancel_saved_and_discarded_pages_in_german_french_and_arabic(
+        chromium_js, language_server, language, artifacts):
+    driver = chromium_js
+    base = language_server.url
+    findings, languages = [], set()
+
+    def check(where):
+        languages.add(page_language(driver))
+        findings.extend(axe_findings(driver, f"{language}: {where}"))
+
+    driver.get(f"{base}/surveys/no-such-survey?lang={language}")
+    check("not found")
+    driver.get(f"{base}/surveys/sleep-ar?lang={language}")
+    press(driver, "next")                                   # intro -> the first question
+    press(driver, "save")
+    assert step_form(driver) is None, f"Save for later did not leave the step: {driver.title}"
+    check("saved page")
+    driver.get(f"{base}/surveys/sleep-ar?lang={language}")
+    press(driver, "cancel")
+    assert driver.find_elements("css selector", "button[name='_action'][value='discard']"), driver.title
+    check("cancel page")
+    press(driver, "discard")
+    check("discarded page")
+    assert languages == {language}, f"pages in {languages}, not only {language}"
+    report(findings, artifacts, f"{language}-other-pages")
 
 
 def test_axe_really_runs_and_reports(chromium_js):

@@ -1,7 +1,8 @@
 """A clinic's kiosk in a real browser, with JavaScript off: staff enter the PIN, three
 participants answer one after another, each end page returns to the start screen by itself,
 a fourth walks away and the idle pages end the turn; then Back ten times and the browser's
-history show nothing any participant answered. axe and the Nu checker on every kiosk page."""
+history show nothing any participant answered. axe and the Nu checker on every kiosk page, and
+every button, link and control of the kiosk's pages large enough to touch."""
 import json
 import re
 import time
@@ -11,9 +12,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from checkers import axe_findings, format_findings, vnu
-from e2e_support import EXAMPLES_DIR
-from survey_http import Http
-from survey_pages import fill_page, press, step_form
+from e2e_support import EXAMPLES_DIR, load_answers
+from survey_http import Http, field_values
+from survey_pages import error_summary_text, fill_page, press, step_form
 
 PIN = "246810"
 SURVEY = "wellbeing-check"
@@ -40,18 +41,117 @@ def start(driver, language="en"):
 
 
 def answers_of(number: int) -> dict:
-    """What participant `number` types: a comment no other page could hold by chance."""
-    return {"mood": str(number), "sleep.hours": str(4 + number), "sleep.minutes": "15",
-            "activities": ["walk"], "comments": f"Participant {number} private note kiosk-secret-{number}"}
+    """What participant `number` gives: texts no other page could hold by chance, and numbers
+    unlike the sleep question's defaults (7 hours 30 minutes)."""
+    return {"mood": str(number), "sleep.hours": str(1 + number), "sleep.minutes": "45",
+            "activities": ["walk", "other"], "activities.other": f"Pottery class kiosk-hobby-{number}",
+            "comments": f"Participant {number} private note kiosk-secret-{number}"}
 
 
-def answer_to_the_end(driver, values: dict):
+def typed_texts(values: dict) -> list[str]:
+    """The texts a participant typed, each of which no page but their own may show."""
+    return [values[name] for name in ("activities.other", "comments") if name in values]
+
+
+def answer_to_the_end(driver, values: dict) -> list[str]:
+    """Answer every step; returns the answers as the review page showed them."""
+    shown = []
     for _ in range(20):
         if "/done" in driver.current_url:
-            return
+            return shown
+        shown += [e.text.strip() for e in driver.find_elements(By.CSS_SELECTOR, ".summary-list__value") if e.text.strip()]
         fill_page(driver, values)
         press(driver, "next")
     raise AssertionError("no done page")
+
+
+def distinctive(shown: list[str], values: dict) -> list[str]:
+    """The answers as shown that no page of another participant could show by chance: those
+    with words that carry a number this participant typed ("2 hours 45 minutes", not "2")."""
+    numbers = {value for value in values.values() if isinstance(value, str) and value.isdigit()}
+    return [text for text in shown
+            if re.search(r"[^\W\d]{3}", text) and numbers & set(re.split(r"\D+", text))]
+
+
+# What each control of the page holds now (its properties, so a value the browser restored on
+# Back counts as much as one the server wrote).
+CONTROLS_JS = r"""
+return Array.from(document.querySelectorAll('input, textarea, select')).map(c => ({
+  name: c.name, type: (c.type || c.tagName).toLowerCase(), value: c.value,
+  checked: !!c.checked, selected: c.tagName === 'SELECT' ? Array.from(c.selectedOptions).map(o => o.value) : []}));
+"""
+
+# Everything chrome://history shows: the text and the href/title of every node, through every
+# nested shadow root (the entries sit several shadow roots deep), and each history-item's entry.
+HISTORY_JS = r"""
+const texts = [], entries = [];
+function visit(node) {
+  if (node.nodeType === Node.TEXT_NODE) {
+    const text = node.textContent.trim();
+    if (text) texts.push(text);
+    return;
+  }
+  if (node.nodeType !== Node.ELEMENT_NODE && node.nodeType !== Node.DOCUMENT_FRAGMENT_NODE && node.nodeType !== Node.DOCUMENT_NODE) return;
+  if (node.nodeType === Node.ELEMENT_NODE) {
+    for (const name of ['href', 'title', 'aria-label']) {
+      const value = node.getAttribute(name);
+      if (value) texts.push(value);
+    }
+    if (node.tagName === 'HISTORY-ITEM' && node.shadowRoot) {
+      const link = node.shadowRoot.querySelector('#link');
+      if (link) entries.push({url: link.href || link.getAttribute('href') || '', title: link.getAttribute('title') || link.textContent.trim()});
+    }
+    if (node.shadowRoot) visit(node.shadowRoot);
+  }
+  for (const child of node.childNodes) visit(child);
+}
+visit(document);
+return {texts, entries};
+"""
+
+
+def read_history(driver) -> dict:
+    """{texts, entries} of chrome://history, waiting until its list has rendered entries."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 1280, "height": 6000, "deviceScaleFactor": 1, "mobile": False})
+    driver.get("chrome://history")
+    history = {"texts": [], "entries": []}
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        history = driver.execute_script(HISTORY_JS)
+        if any("/kiosk/" in entry["url"] for entry in history["entries"]):
+            break
+        time.sleep(0.25)
+    return history
+
+
+def answer_leaks(driver, participants: dict[int, dict], shown: dict[int, list[str]]) -> list[str]:
+    """Every answer of the participants that the page now displayed still holds: a typed text or
+    an answer as their review page showed it anywhere in its source, a control holding a value
+    one of them typed, a choice one of them made still checked, or a query naming a field."""
+    page = f"{driver.title!r} at {driver.current_url}"
+    source = driver.page_source
+    problems = []
+    for number, values in participants.items():
+        for text in typed_texts(values) + distinctive(shown.get(number, []), values):
+            if text in source:
+                problems.append(f"{page}: the source holds participant {number}'s answer {text!r}")
+        for value in (e.text.strip() for e in driver.find_elements(By.CSS_SELECTOR, ".summary-list__value")):
+            if value in shown.get(number, []):
+                problems.append(f"{page}: shows participant {number}'s answer {value!r}")
+        for control in driver.execute_script(CONTROLS_JS):
+            wanted = values.get(control["name"])
+            if wanted is None:
+                continue
+            wanted = wanted if isinstance(wanted, list) else [wanted]
+            if control["type"] in ("radio", "checkbox"):
+                if control["checked"] and control["value"] in wanted:
+                    problems.append(f"{page}: participant {number}'s choice {control['name']}={control['value']} is checked")
+            elif control["value"] in wanted or set(control["selected"]) & set(wanted):
+                problems.append(f"{page}: {control['name']} holds participant {number}'s answer {control['value']!r}")
+    if re.search(r"[?&](mood|comments|sleep|activities)", driver.current_url):
+        problems.append(f"{page}: the address names a field")
+    return problems
 
 
 def wait_for_start_screen(driver, timeout=15):
@@ -62,19 +162,25 @@ def test_three_participants_then_back_and_history_show_nothing(kiosk, chromium, 
     driver = chromium
     url = f"{kiosk.url}/kiosk/{SURVEY}"
     set_up(driver, url)
+    participants = {number: answers_of(number) for number in (1, 2, 3, 4)}
+    shown = {}
     for number in (1, 2, 3):
         start(driver)
-        answer_to_the_end(driver, answers_of(number))
+        shown[number] = answer_to_the_end(driver, participants[number])
         assert "Thank you" in driver.page_source or "panel--confirmation" in driver.page_source
         wait_for_start_screen(driver)                      # the refresh after 2 s, no script
     driver.save_screenshot(str(artifacts / "kiosk-start-screen.png"))
+    # The review pages showed what each typed: those are the answers looked for below.
+    for number in (1, 2):
+        assert participants[number]["comments"] in shown[number], shown[number]
+        assert f"{1 + number} hours 45 minutes" in shown[number], shown[number]
 
     # A fourth participant answers one step and walks away: "Are you still there?" after 4 s
     # of nothing, then the start screen after 3 s more; the run is discarded.
     start(driver)
     fill_page(driver, {})
     press(driver, "next")
-    fill_page(driver, answers_of(4))
+    fill_page(driver, participants[4])
     press(driver, "next")
     WebDriverWait(driver, 15).until(lambda d: "/idle" in d.current_url)
     assert "Are you still there?" in driver.page_source
@@ -82,7 +188,7 @@ def test_three_participants_then_back_and_history_show_nothing(kiosk, chromium, 
     wait_for_start_screen(driver)
 
     secrets = [f"kiosk-secret-{n}" for n in (1, 2, 3, 4)]
-    seen = []
+    seen, problems = [], []
     for _ in range(10):
         driver.back()
         time.sleep(0.3)
@@ -90,22 +196,52 @@ def test_three_participants_then_back_and_history_show_nothing(kiosk, chromium, 
         seen.append(driver.current_url)
         for secret in secrets:
             assert secret not in source, f"{secret} is shown again at {driver.current_url} after Back"
-        for box in driver.find_elements(By.CSS_SELECTOR, "input, textarea"):
-            value = box.get_attribute("value") or ""
-            assert not any(secret in value for secret in secrets), f"a field holds {value!r} at {driver.current_url}"
+        problems += answer_leaks(driver, participants, shown)
         assert not driver.find_elements(By.CSS_SELECTOR, "input[checked], option[selected]:not([value=''])"), \
             f"a choice of an earlier participant is checked at {driver.current_url}"
+    assert not problems, "after Back:\n" + "\n".join(problems)
+    assert any("/kiosk/" in address for address in seen), seen
 
     # The browser's history lists pages by address and title: neither holds an answer.
-    driver.get("chrome://history")
-    time.sleep(1)
-    history = driver.execute_script(
-        "const app = document.querySelector('history-app');"
-        "return app && app.shadowRoot ? app.shadowRoot.textContent : document.body.textContent;") or ""
-    (artifacts / "kiosk-history.txt").write_text(history + "\n" + "\n".join(seen))
-    for secret in secrets:
-        assert secret not in history
+    history = read_history(driver)
+    (artifacts / "kiosk-history.json").write_text(json.dumps({**history, "back": seen}, indent=1, ensure_ascii=False))
+    kiosk_entries = [entry for entry in history["entries"] if "/kiosk/" in entry["url"]]
+    assert kiosk_entries, f"chrome://history shows no /kiosk/ page: {history['entries']}"
+    everything = "\n".join(history["texts"] + [e["url"] + "\n" + e["title"] for e in history["entries"]])
+    for number, values in participants.items():
+        for text in secrets + typed_texts(values) + [s for s in shown.get(number, []) if len(s) >= 4]:
+            assert text not in everything, f"chrome://history shows {text!r}"
+    typed_tokens = {str(value) for number in (1, 2) for name, value in participants[number].items()
+                    if isinstance(value, str) and value.isdigit()}
+    for entry in kiosk_entries:
+        address = entry["url"].split("/kiosk/", 1)[1]
+        tokens = set(re.split(r"[^0-9A-Za-z]+", address)) | set(re.split(r"[^0-9A-Za-z]+", entry["title"]))
+        assert not tokens & typed_tokens, f"the history entry {entry} holds an answer {tokens & typed_tokens}"
+        assert not re.search(r"[?&#](mood|comments|sleep|activities)", entry["url"]), entry
     assert not re.search(r"[?&](mood|comments|sleep)=", " ".join(seen))
+
+
+def test_the_leak_check_sees_a_participants_answers(calm_kiosk, chromium):
+    """Guard: on a participant's own pages, the check used after Back finds every kind of
+    answer: a choice checked, numbers and a text typed, the answers the review page shows."""
+    driver = chromium
+    values = answers_of(1)
+    set_up(driver, f"{calm_kiosk.url}/kiosk/{SURVEY}")
+    start(driver)
+    press(driver, "next")
+    found = []
+    for _ in range(4):                          # mood, sleep, activities, comments: filled, not sent
+        fill_page(driver, values)
+        found += answer_leaks(driver, {1: values}, {})
+        press(driver, "next")
+    shown = [e.text.strip() for e in driver.find_elements(By.CSS_SELECTOR, ".summary-list__value")]
+    found += answer_leaks(driver, {1: values}, {1: shown})
+    text = "\n".join(found)
+    for expected in ("choice mood=1 is checked", "choice activities=other is checked", "sleep.hours holds participant 1's answer '2'",
+                     "sleep.minutes holds participant 1's answer '45'", "activities.other holds", "comments holds",
+                     "source holds participant 1's answer 'Participant 1 private note kiosk-secret-1'",
+                     "source holds participant 1's answer '2 hours 45 minutes'", "shows participant 1's answer '1'"):
+        assert expected in text, f"{expected!r} not in:\n{text}"
 
 
 def test_server_side_deadline_whatever_the_browser_shows(kiosk, tmp_path):
@@ -210,3 +346,114 @@ def test_axe_on_kiosk_pages(kiosk, chromium_js, artifacts):
     others = [f for f in findings if f not in timed]
     assert not others, format_findings(others)
     assert timed, "the step pages' refresh to the idle page was not seen"
+
+
+# --- touch targets --------------------------------------------------------------------------
+
+TOUCH_MIN = 44      # CSS px, each way: WCAG 2.5.5's target size, and the kiosk's own promise
+
+# Every visible button, link and form control of the page with the box it is touched in: its
+# own rendered box, or for a radio or checkbox the larger of its own and its label's (the label
+# takes the touch as well). Off-screen controls (the skip link until it has focus, the hidden
+# default button) and visually hidden ones are not targets.
+TARGETS_JS = r"""
+const minimum = arguments[0];
+function shown(e) {
+  const style = getComputedStyle(e);
+  if (style.display === 'none' || style.visibility === 'hidden' || Number(style.opacity) === 0) return false;
+  if (e.closest('.visually-hidden')) return false;
+  const r = e.getBoundingClientRect();
+  if (r.width < 1 || r.height < 1) return false;
+  return r.right + scrollX > 0 && r.bottom + scrollY > 0;
+}
+function box(e) { const r = e.getBoundingClientRect(); return {width: r.width, height: r.height}; }
+const targets = [];
+for (const e of document.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea')) {
+  if (!shown(e)) continue;
+  const type = e.tagName === 'INPUT' ? (e.type || 'text').toLowerCase() : e.tagName.toLowerCase();
+  let size = box(e), through = 'itself';
+  if (type === 'radio' || type === 'checkbox') {
+    for (const label of Array.from(e.labels || []).filter(shown)) {
+      const other = box(label);
+      if (Math.min(other.width, other.height) > Math.min(size.width, size.height)) { size = other; through = 'its label'; }
+    }
+  }
+  targets.push({kind: type, name: e.name || e.id || '', text: (e.textContent || e.value || '').trim().slice(0, 40),
+                html: e.outerHTML.slice(0, 160), through, width: Math.round(size.width * 10) / 10,
+                height: Math.round(size.height * 10) / 10, ok: size.width >= minimum && size.height >= minimum});
+}
+return targets;
+"""
+
+
+def touch_targets(driver) -> list[dict]:
+    return driver.execute_script(TARGETS_JS, TOUCH_MIN)
+
+
+@pytest.fixture(scope="module")
+def calm_kiosk(start_server):
+    """Kiosk mode with its usual clocks, so no page moves on while it is measured."""
+    return start_server(EXAMPLES_DIR, extra=("--kiosk-pin", PIN))
+
+
+def test_kiosk_touch_targets_are_large(calm_kiosk, chromium, artifacts):
+    """On the start screen and every kiosk step page (a question with its errors too, and the
+    end page) of two surveys, every button, link and control is at least 44 by 44 CSS px."""
+    driver = chromium
+    problems, kinds, pages = [], set(), 0
+
+    def measure(where):
+        nonlocal pages
+        pages += 1
+        targets = touch_targets(driver)
+        assert targets, f"{where}: nothing to touch was found"
+        kinds.update(t["kind"] for t in targets)
+        for t in targets:
+            if not t["ok"]:
+                problems.append(f"- {where} <{driver.current_url}>: {t['kind']} {t['name'] or t['text']!r} is "
+                                f"{t['width']} x {t['height']} px (measured on {t['through']}): {t['html']}")
+
+    for survey_id, values in ((SURVEY, answers_of(1)), ("fever-triage", field_values(load_answers("fever-triage")))):
+        set_up(driver, f"{calm_kiosk.url}/kiosk/{survey_id}")
+        measure(f"{survey_id}: start screen")
+        start(driver)
+        tried_empty = False
+        for _ in range(20):
+            measure(f"{survey_id}: {driver.title}")
+            if "/done" in driver.current_url:
+                break
+            if not tried_empty and driver.find_elements(By.CSS_SELECTOR, "main input[type=radio]"):
+                tried_empty = True
+                press(driver, "next")                  # a required choice sent empty: its errors
+                assert error_summary_text(driver), f"{driver.title}: an empty answer was taken"
+                continue
+            fill_page(driver, values)
+            press(driver, "next")
+        else:
+            raise AssertionError(f"{survey_id}: no done page")
+        driver.delete_all_cookies()
+    driver.save_screenshot(str(artifacts / "kiosk-touch-targets.png"))
+    assert pages >= 12, pages
+    assert {"button", "a", "radio", "checkbox", "text", "textarea"} <= kinds, kinds
+    assert not problems, f"touch targets under {TOUCH_MIN} x {TOUCH_MIN} CSS px:\n" + "\n".join(problems)
+
+
+def test_the_touch_target_check_sees_small_targets(chromium):
+    """Guard: small buttons, links and checkboxes are reported; large ones, a small checkbox
+    with a large label, and off-screen or visually hidden controls are not."""
+    chromium.get("data:text/html;charset=utf-8,<html><body>"
+                 "<button id=small style='height:30px;width:120px'>small</button>"
+                 "<button id=large style='height:50px;width:120px'>large</button>"
+                 "<a id=link href='%23x'>a link</a>"
+                 "<input type=checkbox id=bare style='width:13px;height:13px'>"
+                 "<input type=checkbox id=labelled style='width:13px;height:13px'>"
+                 "<label for=labelled style='display:inline-block;min-height:48px;min-width:200px'>label</label>"
+                 "<input type=text id=narrow style='width:30px;height:50px'>"
+                 "<a href='%23y' style='position:absolute;left:-9999px'>off screen</a>"
+                 "<button style='position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)' "
+                 "class=visually-hidden>hidden</button></body></html>")
+    targets = touch_targets(chromium)
+    small = {t["name"] for t in targets if not t["ok"]}
+    assert small == {"small", "link", "bare", "narrow"}, targets
+    assert {t["kind"] for t in targets if not t["ok"]} == {"button", "a", "checkbox", "text"}, targets
+    assert len(targets) == 6, targets
