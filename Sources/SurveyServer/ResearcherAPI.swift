@@ -19,6 +19,7 @@ struct ResearcherAPI: Sendable {
         api.get("runs") { request, context in try await authorized(request) { try await list(request, context) } }
         api.get("runs/:id") { request, context in try await authorized(request) { try await read(request, context) } }
         api.delete("runs/:id") { request, context in try await authorized(request) { try await delete(request, context) } }
+        api.get("surveys/:survey/export") { request, context in try await authorized(request) { try await export(request, context) } }
     }
 
     // MARK: Plumbing
@@ -152,5 +153,49 @@ struct ResearcherAPI: Sendable {
             return Self.problem(.notFound, "There is no run with this id.")
         }
         return Response(status: .noContent)
+    }
+
+    /// A survey's runs in an export format, streamed: the store is read a page at a time as the
+    /// response is written. `format` (required), `status`, `since`, `missing=codes`, `bom=1`.
+    func export(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        guard let identifier = context.parameters.get("survey"), let pages = catalog.surveys[identifier] else {
+            return Self.problem(.notFound, "There is no survey with this identifier.")
+        }
+        let parameters = request.uri.queryParameters
+        let names = ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let name = parameters.get("format"), let format = ExportFormat(rawValue: name) else {
+            return Self.problem(.badRequest, "\"format\" must be one of: \(names).")
+        }
+        var job = ExportJob(task: pages.task, format: format)
+        if let status = parameters.get("status") {
+            guard ExportJob.statuses.contains(status) else {
+                return Self.problem(.badRequest, "\"status\" must be one of: \(ExportJob.statuses.joined(separator: ", ")).")
+            }
+            job.status = status == "all" ? nil : status
+        }
+        if let since = parameters.get("since") {
+            guard let date = DateTimeParsing.instant(since, defaultZone: TimeZone(identifier: "UTC")!) else {
+                return Self.problem(.badRequest, "\"since\" must be an ISO 8601 date or date-time.")
+            }
+            job.since = date
+        }
+        for (key, allowed) in [("missing", "codes"), ("bom", "1")] {
+            guard let value = parameters.get(key) else { continue }
+            guard value == allowed else { return Self.problem(.badRequest, "\"\(key)\" takes only \"\(allowed)\".") }
+        }
+        job.options = Exporter.Options(byteOrderMark: parameters.get("bom") == "1", missingCodes: parameters.get("missing") == "codes")
+        let store = runs.store
+        let exportJob = job
+        let body = ResponseBody { writer in
+            try await exportJob.run(store: store) { piece in
+                guard !piece.isEmpty else { return }
+                try await writer.write(ByteBuffer(string: piece))
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [
+            .contentType: format.contentType, .cacheControl: "no-store",
+            .contentDisposition: "attachment; filename=\"\(identifier)-\(format.rawValue).\(format.fileExtension)\"",
+        ], body: body)
     }
 }

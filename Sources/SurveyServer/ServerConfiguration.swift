@@ -111,7 +111,7 @@ public struct ServerConfiguration: Sendable {
         return ConnectionTimeouts(header: amount(headerTimeout), body: amount(bodyTimeout), idle: amount(idleTimeout))
     }
 
-    var resolvedDatabasePath: String {
+    public var resolvedDatabasePath: String {
         databasePath ?? URL(fileURLWithPath: dataDirectory).appendingPathComponent("runs.sqlite").path
     }
 

@@ -35,7 +35,7 @@ public func migrateStore(configuration: ServerConfiguration) async throws {
 }
 
 /// A piece of work run once as a service, so the services it needs run beside it.
-private struct OneShotService: Service {
+struct OneShotService: Service {
     let work: @Sendable () async throws -> Void
 
     func run() async throws {

@@ -228,9 +228,15 @@ public final class PostgresRunStore: RunStore {
             bindings.append(since.timeIntervalSince1970)
             conditions.append("updated_at >= $\(bindings.count)")
         }
+        if let after = query.afterID {
+            // UUIDs sort as their lower-case text does; an empty `after` is the start.
+            bindings.append(UUID(uuidString: after) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
+            conditions.append("id > $\(bindings.count)")
+        }
         bindings.append(query.limit)
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        let sql = "SELECT \(Self.columns) FROM runs \(filter) ORDER BY updated_at DESC LIMIT $\(bindings.count)"
+        let order = query.afterID == nil ? "updated_at DESC" : "id"
+        let sql = "SELECT \(Self.columns) FROM runs \(filter) ORDER BY \(order) LIMIT $\(bindings.count)"
         return try await decode(try await client.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger))
     }
 

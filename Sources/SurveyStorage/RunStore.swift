@@ -95,17 +95,39 @@ public struct RunQuery: Sendable {
     public var status: String?
     public var updatedSince: Date?
     public var limit: Int
+    /// When set, runs come in the order of their identifiers (lower-case UUID text), after this
+    /// one: an export reads a page at a time, each page taking up where the last ended, however
+    /// the runs change meanwhile. When nil, the most recently updated come first.
+    public var afterID: String?
 
-    public init(survey: String? = nil, status: String? = nil, updatedSince: Date? = nil, limit: Int = 100) {
+    public init(survey: String? = nil, status: String? = nil, updatedSince: Date? = nil, limit: Int = 100, afterID: String? = nil) {
         self.survey = survey
         self.status = status
         self.updatedSince = updatedSince
         self.limit = limit
+        self.afterID = afterID
     }
 
     func matches(_ record: RunRecord) -> Bool {
         (survey == nil || record.surveyIdentifier == survey) && (status == nil || record.status == status)
             && (updatedSince.map { record.updatedAt >= $0 } ?? true)
+            && (afterID.map { record.id.uuidString.lowercased() > $0 } ?? true)
+    }
+}
+
+extension RunStore {
+    /// Every run matching a query, in pages of `query.limit` in identifier order, handed to
+    /// `body` one page at a time: memory stays bounded by a page, whatever the count.
+    public func forEachPage(matching query: RunQuery, _ body: ([RunRecord]) async throws -> Void) async throws {
+        var page = query
+        page.afterID = query.afterID ?? ""
+        while true {
+            let records = try await records(matching: page)
+            guard let last = records.last else { return }
+            try await body(records)
+            guard records.count == page.limit else { return }
+            page.afterID = last.id.uuidString.lowercased()
+        }
     }
 }
 
@@ -288,6 +310,9 @@ public actor MemoryRunStore: RunStore {
     }
 
     public func records(matching query: RunQuery) -> [RunRecord] {
-        Array(records.values.filter(query.matches).sorted { $0.updatedAt > $1.updatedAt }.prefix(query.limit))
+        let matching = records.values.filter(query.matches)
+        let ordered = query.afterID == nil ? matching.sorted { $0.updatedAt > $1.updatedAt }
+            : matching.sorted { $0.id.uuidString.lowercased() < $1.id.uuidString.lowercased() }
+        return Array(ordered.prefix(query.limit))
     }
 }

@@ -306,9 +306,14 @@ public final class SQLiteRunStore: RunStore {
             conditions.append("updatedAt >= ?")
             _ = arguments.append(contentsOf: [since.timeIntervalSince1970])
         }
+        if let after = query.afterID {
+            // Identifiers are stored upper case, which sorts as the lower-case text does.
+            conditions.append("id > ?")
+            _ = arguments.append(contentsOf: [after.uppercased()])
+        }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         _ = arguments.append(contentsOf: [query.limit])
-        let sql = "SELECT * FROM runs \(filter) ORDER BY updatedAt DESC LIMIT ?"
+        let sql = "SELECT * FROM runs \(filter) ORDER BY \(query.afterID == nil ? "updatedAt DESC" : "id") LIMIT ?"
         let bound = arguments
         return try await pool.read { db in
             try Row.fetchAll(db, sql: sql, arguments: bound).map { try Self.decode($0, db) }

@@ -73,6 +73,9 @@ public enum AnswerFormat: Sendable, Hashable {
     /// The values a participant can pick, for the choice-like formats.
     public var choiceValues: [ChoiceValue]? { rules.choiceValues }
 
+    /// The numbers the format can record, where it bounds them (an open end is infinite).
+    public var range: ClosedRange<Double>? { rules.recordedRange }
+
     /// Every author text the format shows, the don't-know button's included.
     public var texts: [LocalizedText] { (rules.texts + [dontKnow?.buttonText]).compactMap { $0 } }
 }

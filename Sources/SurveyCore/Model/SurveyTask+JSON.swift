@@ -105,7 +105,8 @@ extension NavigationRule {
 }
 
 extension Predicate {
-    var json: JSONValue {
+    /// The predicate as the survey file writes it.
+    public var json: JSONValue {
         switch self {
         case .equals(let selector, let expected):
             let value: JSONValue

@@ -1,0 +1,162 @@
+import Foundation
+import SurveyCore
+
+/// What one column of the wide CSV holds, in words: the codebook's row, and what the R and
+/// SPSS syntax declare for the column.
+public struct CodebookEntry: Sendable {
+    /// How a column's values are read: numbers (with value labels where they are codes), text,
+    /// or ISO 8601 dates and times kept as text.
+    public enum Storage: String, Sendable {
+        case number
+        case text
+        case date
+    }
+
+    public var name: String
+    public var label: String
+    /// The format's `type` in the survey file, or the run column's kind.
+    public var type: String
+    public var storage: Storage
+    /// Value and label pairs, for codes.
+    public var values: [(value: String, label: String)]
+    public var range: String
+    public var unit: String
+    public var optional: Bool?
+    public var shownWhen: String
+    public var note: String
+    /// Whether empty cells carry missing codes in the coded CSV (the question columns).
+    public var takesMissingCodes: Bool
+}
+
+/// The codebook of a survey: the run columns, then one entry per question column.
+public struct Codebook: Sendable {
+    public let layout: ExportLayout
+    public let entries: [CodebookEntry]
+
+    /// The run columns every wide CSV begins with.
+    public static let runColumns: [CodebookEntry] = [
+        entry("run_id", "The run's identifier (a random UUID)", "run", .text),
+        entry("participant_id", "The researcher's participant identifier, for runs made through the API", "run", .text),
+        entry("status", "completed, saved, discarded or inProgress (left unfinished)", "run", .text),
+        entry("started", "When the run began, ISO 8601 with the survey's offset", "run", .date),
+        entry("ended", "When the run ended, ISO 8601 with offset; empty while it has not", "run", .date),
+        entry("duration_seconds", "Seconds from the start to the end, or to the last answer of a run that has not ended", "run", .number),
+    ]
+
+    private static func entry(_ name: String, _ label: String, _ type: String, _ storage: CodebookEntry.Storage) -> CodebookEntry {
+        CodebookEntry(name: name, label: label, type: type, storage: storage, values: [], range: "", unit: "", optional: nil,
+                      shownWhen: "", note: "", takesMissingCodes: false)
+    }
+
+    /// The survey's codebook, its texts in `language` (else the survey's first).
+    public init(task: SurveyTask, language: String? = nil) {
+        layout = ExportLayout(task: task)
+        let texts = RichTextCache.build(for: task).cache
+        let language = language ?? task.languages?.first ?? "en"
+        let fallback = task.languages ?? []
+        func plain(_ text: LocalizedText?) -> String { texts.plain(text, language: language, fallback: fallback) ?? "" }
+        let graph = RuleGraph(task: task)
+        let always = graph.alwaysShown(in: task)
+        var entries = Self.runColumns
+        for column in layout.columns {
+            guard let step = task.step(column.step) else { continue }
+            let questionText: String
+            switch step.kind {
+            case .question(let content): questionText = plain(content.question ?? step.title)
+            case .form(let content):
+                let item = content.items.lazy.compactMap { item -> FormQuestion? in
+                    if case .question(let question) = item, question.identifier == column.question { return question }
+                    return nil
+                }.first
+                questionText = plain(item?.text ?? step.title)
+            default: questionText = plain(step.title)
+            }
+            let choices = Self.choices(of: column.format, plain: plain)
+            var label = questionText
+            var values: [(String, String)] = choices
+            var storage = Self.storage(of: column)
+            var note = ""
+            switch column.part {
+            case .choice(let value):
+                label += " — " + (choices.first { $0.0 == value.formValue }?.1 ?? value.formValue)
+                values = [("1", "ticked"), ("0", "not ticked")]
+            case .other:
+                label += " — other, as typed"
+                values = []
+            case .latitude: label += " — latitude"
+            case .longitude: label += " — longitude"
+            case .component(let position):
+                if case .multipleValuePicker(let picker) = column.format, picker.pickers.indices.contains(position - 1) {
+                    values = picker.pickers[position - 1].map { ($0.value.formValue, plain($0.text)) }
+                }
+                label += " — part \(position)"
+            case .answer:
+                if case .boolean(let format) = column.format {
+                    values = [("1", format.yes.map(plain) ?? "Yes"), ("0", format.no.map(plain) ?? "No")]
+                }
+            }
+            if storage == .number, !values.isEmpty, values.contains(where: { Double($0.0) == nil }) { storage = .text }
+            if column.holdsText { note = "Text beginning with = + - @, a tab or a carriage return has a ' added in front, so no spreadsheet runs it as a formula." }
+            let unit = step.questions.first { $0.identifier == column.question }
+                .flatMap { QuestionResult.make(for: $0, answer: nil, startDate: Date(), endDate: Date(), timeZone: .current).unit }
+                ?? (column.format.resultType == .timeInterval ? "seconds" : "")
+            entries.append(CodebookEntry(
+                name: column.name, label: label, type: column.format.typeName, storage: storage, values: values,
+                range: Self.range(column), unit: column.part == .answer ? unit : "", optional: column.isOptional,
+                shownWhen: ExportLayout.shownWhen(step: column.step, visibleIf: column.visibleIf, in: task, graph: graph, alwaysShown: always),
+                note: note, takesMissingCodes: true))
+        }
+        self.entries = entries
+    }
+
+    /// Values and labels of a choice-like format.
+    static func choices(of format: AnswerFormat, plain: (LocalizedText?) -> String) -> [(String, String)] {
+        switch format {
+        case .textChoice(let choice): return choice.choices.map { ($0.value.formValue, plain($0.text)) }
+        case .valuePicker(let picker): return picker.choices.map { ($0.value.formValue, plain($0.text)) }
+        case .textScale(let scale): return scale.choices.map { ($0.value.formValue, plain($0.text)) }
+        case .imageChoice(let image): return image.choices.map { ($0.value.formValue, plain($0.text ?? $0.imageAlt)) }
+        default: return []
+        }
+    }
+
+    static func storage(of column: ExportColumn) -> CodebookEntry.Storage {
+        if column.holdsText { return .text }
+        switch column.part {
+        case .choice, .latitude, .longitude: return .number
+        case .other, .component: return .text
+        case .answer:
+            switch column.format.resultType {
+            case .date, .timeOfDay: return .date
+            case .text, .location: return .text
+            default: return .number
+            }
+        }
+    }
+
+    static func range(_ column: ExportColumn) -> String {
+        guard column.part == .answer, let range = column.format.range else { return "" }
+        let low = range.lowerBound.isFinite ? JSONWriter.number(range.lowerBound) : ""
+        let high = range.upperBound.isFinite ? JSONWriter.number(range.upperBound) : ""
+        return low.isEmpty && high.isEmpty ? "" : "\(low)..\(high)"
+    }
+
+    /// The missing codes, as the codebook and the syntax files state them.
+    public static var missingCodes: String {
+        MissingReason.allCases.map { "\($0.code) = \($0.label)" }.joined(separator: "; ")
+    }
+
+    /// The codebook as CSV, one row per column of the wide CSV.
+    public func csv() -> String {
+        var text = CSV.record(["column", "label", "type", "storage", "values", "range", "unit", "optional", "shown_when", "missing_codes", "note"])
+        for entry in entries {
+            text += CSV.record([
+                entry.name, CSV.protected(entry.label), entry.type, entry.storage.rawValue,
+                CSV.protected(entry.values.map { "\($0.value)=\($0.label)" }.joined(separator: "; ")),
+                entry.range, entry.unit, entry.optional.map { $0 ? "yes" : "no" } ?? "", CSV.protected(entry.shownWhen),
+                entry.takesMissingCodes ? Self.missingCodes : "", entry.note,
+            ])
+        }
+        return text
+    }
+}
