@@ -228,6 +228,30 @@ struct RunStoreQueryTests {
         #expect(try await store.records(matching: RunQuery(limit: 1)).count == 1)
     }
 
+    @Test("An export pages through a survey's runs by identifier: each exactly once, in order, with the filters kept",
+          arguments: RunStoreBehaviourTests.Kind.allCases)
+    func paging(_ kind: RunStoreBehaviourTests.Kind) async throws {
+        let store = try await RunStoreBehaviourTests.makeStore(kind)
+        var inserted: [String] = []
+        for index in 0..<23 {
+            var record = RunStoreBehaviourTests.record(at: Double(index))
+            if index % 4 == 0 { record.run.finishReason = .completed }
+            let stored = try await store.insert(record)
+            if index % 4 == 0 { inserted.append(stored.id.uuidString.lowercased()) }
+        }
+        _ = try await store.insert(RunStoreBehaviourTests.record(survey: "other", at: 99))
+        var pages: [[String]] = []
+        try await store.forEachPage(matching: RunQuery(survey: "demo", status: "completed", limit: 2)) { records in
+            pages.append(records.map { $0.id.uuidString.lowercased() })
+            #expect(records.allSatisfy { $0.run.visits.count == 1 }, "each run comes with its visits")
+        }
+        #expect(pages.map(\.count) == [2, 2, 2])
+        #expect(pages.flatMap { $0 } == inserted.sorted())
+        var all = 0
+        try await store.forEachPage(matching: RunQuery(survey: "demo", limit: 5)) { all += $0.count }
+        #expect(all == 23)
+    }
+
     @Test("Codes are eight characters from an alphabet without look-alikes, read in any case")
     func codes() {
         for _ in 0..<200 {
