@@ -50,6 +50,8 @@ public final class SurveyPages: Sendable {
     public let languages: [String]
     /// What the sanitizer removed from the survey's text, for `survey validate`.
     public let removedMarkup: [String]
+    /// The survey's version (`SurveyTask.version`), which each run records.
+    public let version: String
     /// A kiosk's clocks; nil when the survey has no kiosk pages.
     public let kiosk: KioskTiming?
     /// The survey's texts with links reduced to words, for kiosk pages.
@@ -73,6 +75,7 @@ public final class SurveyPages: Sendable {
 
     public init(task: SurveyTask, library: MustacheLibrary, timeZone: TimeZone? = nil, checker: MarkupChecker? = nil,
                 kiosk: KioskTiming? = nil, preview: Bool = false) throws {
+        version = task.version
         self.task = task
         navigator = Navigator(task: task, timeZone: timeZone)
         let (cache, removed) = RichTextCache.build(for: task)

@@ -1,4 +1,5 @@
 import Foundation
+import SurveyCore
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -79,6 +80,11 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
             try await runStore.migrate()
         } catch where configuration.postgresURL != nil && store == nil {
             throw StartupError(messages: ["PostgreSQL at the --store URL cannot be used: \(error)"])
+        }
+        // Each survey's definition as served, so runs made with it still export after the file changes.
+        for pages in catalog.surveys.values {
+            try await runStore.keepSurveyVersion(survey: pages.task.identifier, version: pages.version,
+                                                 definition: JSONWriter.string(pages.task.json, pretty: false))
         }
         schema.open()
     }

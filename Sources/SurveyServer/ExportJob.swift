@@ -33,7 +33,12 @@ public struct ExportJob: Sendable {
 
     /// Writes the whole export through `write`, a piece at a time.
     public func run(store: any RunStore, write: (String) async throws -> Void) async throws {
-        let exporter = Exporter(format: format, task: task, options: options)
+        // Earlier versions of the survey, so runs made with them read as their participants saw them.
+        var older: [(version: String, task: SurveyTask)] = []
+        for kept in try await store.surveyVersions(survey: task.identifier) where kept.version != task.version {
+            if let loaded = try? SurveyLoader.load(Data(kept.definition.utf8)) { older.append((kept.version, loaded.task)) }
+        }
+        let exporter = Exporter(format: format, task: task, older: older, options: options)
         try await write(exporter.head())
         if format.readsRuns {
             let query = RunQuery(survey: task.identifier, status: status, updatedSince: since, limit: pageSize)
@@ -41,7 +46,7 @@ public struct ExportJob: Sendable {
                 var piece = ""
                 for record in records {
                     piece += exporter.write(ExportedRun(run: record.run, status: record.status, participant: record.externalID,
-                                                        updatedAt: record.updatedAt))
+                                                        updatedAt: record.updatedAt, surveyVersion: record.surveyVersion))
                 }
                 try await write(piece)
             }

@@ -50,7 +50,8 @@ extension RunService {
         let run = survey.navigator.start(uuid: UUID(), now: now)
         let ticket = ResumeTicket.make(now: now, lifetime: resumeLifetime, withCode: false)
         let record = try await store.insert(RunRecord(run: run, surveyIdentifier: survey.task.identifier, sessionID: "unclaimed",
-                                                      updatedAt: now, resume: ticket, externalID: participant, returnURL: returnURL))
+                                                      updatedAt: now, resume: ticket, externalID: participant, returnURL: returnURL,
+                                                      surveyVersion: survey.version))
         metrics.countRunStarted()
         return (record, ticket)
     }

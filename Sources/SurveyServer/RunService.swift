@@ -115,7 +115,7 @@ struct RunService: Sendable {
             record = stored
         case .starting(let id, let session, let shownAt, let client):
             record = RunRecord(run: navigator.start(uuid: id, now: shownAt), surveyIdentifier: survey.task.identifier,
-                               sessionID: session, version: 0, updatedAt: now)
+                               sessionID: session, version: 0, updatedAt: now, surveyVersion: survey.version)
             startingClient = client
         }
         var index = visit ?? record.run.cursor

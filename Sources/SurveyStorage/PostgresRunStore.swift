@@ -65,11 +65,18 @@ public final class PostgresRunStore: RunStore {
             // Runs written before are taken as answered, so none is deleted by mistake.
             try await connection.query("ALTER TABLE runs ADD COLUMN IF NOT EXISTS unanswered BOOLEAN NOT NULL DEFAULT FALSE", logger: logger)
             try await connection.query("CREATE INDEX IF NOT EXISTS runs_unanswered ON runs (updated_at) WHERE unanswered", logger: logger)
+            try await connection.query("ALTER TABLE runs ADD COLUMN IF NOT EXISTS survey_version TEXT", logger: logger)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS survey_versions (
+                    survey TEXT NOT NULL, version TEXT NOT NULL, definition TEXT NOT NULL, kept_at DOUBLE PRECISION NOT NULL,
+                    PRIMARY KEY (survey, version))
+                """, logger: logger)
         }
     }
 
     private static let columns = """
-        id, survey, session, version, updated_at, state, saved_at, resume_code, resume_token, resume_expires_at, external_id, return_url
+        id, survey, session, version, updated_at, state, saved_at, resume_code, resume_token, resume_expires_at, external_id, return_url,
+        survey_version
         """
 
     private static func encode(_ run: TaskRun) throws -> String {
@@ -82,15 +89,15 @@ public final class PostgresRunStore: RunStore {
         var records: [RunRecord] = []
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
-        for try await (id, survey, session, version, updatedAt, state, savedAt, code, token, expires, external, returnURL) in rows.decode(
-            (UUID, String, String, Int, Double, String, Double?, String?, String?, Double?, String?, String?).self) {
+        for try await (id, survey, session, version, updatedAt, state, savedAt, code, token, expires, external, returnURL, surveyVersion)
+            in rows.decode((UUID, String, String, Int, Double, String, Double?, String?, String?, Double?, String?, String?, String?).self) {
             var resume: ResumeTicket?
             if let token, let expires { resume = ResumeTicket(code: code, token: token, expiresAt: Date(timeIntervalSince1970: expires)) }
             let run = try decoder.decode(TaskRun.self, from: Data(state.utf8))
             _ = id
             records.append(RunRecord(run: run, surveyIdentifier: survey, sessionID: session, version: version,
                                      updatedAt: Date(timeIntervalSince1970: updatedAt), savedAt: savedAt.map(Date.init(timeIntervalSince1970:)),
-                                     resume: resume, externalID: external, returnURL: returnURL))
+                                     resume: resume, externalID: external, returnURL: returnURL, surveyVersion: surveyVersion))
         }
         return records
     }
@@ -100,12 +107,12 @@ public final class PostgresRunStore: RunStore {
         do {
             try await client.query("""
                 INSERT INTO runs (id, survey, session, finished, finish_reason, version, started_at, updated_at, state, saved_at,
-                                  resume_code, resume_token, resume_expires_at, external_id, return_url, unanswered)
+                                  resume_code, resume_token, resume_expires_at, external_id, return_url, unanswered, survey_version)
                 VALUES (\(record.id), \(record.surveyIdentifier), \(record.sessionID), \(record.run.isFinished),
                         \(record.run.finishReason?.rawValue), 1, \(record.run.startDate.timeIntervalSince1970),
                         \(record.updatedAt.timeIntervalSince1970), \(state), \(record.savedAt?.timeIntervalSince1970),
                         \(record.resume?.code), \(record.resume?.token), \(record.resume?.expiresAt.timeIntervalSince1970),
-                        \(record.externalID), \(record.returnURL), \(record.isUnanswered))
+                        \(record.externalID), \(record.returnURL), \(record.isUnanswered), \(record.surveyVersion))
                 """, logger: logger)
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             throw RunStoreError.duplicate
@@ -238,6 +245,23 @@ public final class PostgresRunStore: RunStore {
         let order = query.afterID == nil ? "updated_at DESC" : "id"
         let sql = "SELECT \(Self.columns) FROM runs \(filter) ORDER BY \(order) LIMIT $\(bindings.count)"
         return try await decode(try await client.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger))
+    }
+
+    public func keepSurveyVersion(survey: String, version: String, definition: String) async throws {
+        try await client.query("""
+            INSERT INTO survey_versions (survey, version, definition, kept_at)
+            VALUES (\(survey), \(version), \(definition), \(Date().timeIntervalSince1970)) ON CONFLICT DO NOTHING
+            """, logger: logger)
+    }
+
+    public func surveyVersions(survey: String) async throws -> [SurveyVersionRecord] {
+        let rows = try await client.query(
+            "SELECT version, definition, kept_at FROM survey_versions WHERE survey = \(survey) ORDER BY kept_at, version", logger: logger)
+        var versions: [SurveyVersionRecord] = []
+        for try await (version, definition, keptAt) in rows.decode((String, String, Double).self) {
+            versions.append(SurveyVersionRecord(version: version, definition: definition, keptAt: Date(timeIntervalSince1970: keptAt)))
+        }
+        return versions
     }
 
     public func deleteFinished(before date: Date) async throws -> Int {

@@ -18,9 +18,13 @@ public struct RunRecord: Sendable, Hashable {
     public var externalID: String?
     /// Where the participant goes on completion, when the run was made through the API.
     public var returnURL: String?
+    /// The version of the survey the run was made with (`SurveyTask.version`); nil for runs
+    /// stored before versions were kept.
+    public var surveyVersion: String?
 
     public init(run: TaskRun, surveyIdentifier: String, sessionID: String, version: Int = 0, updatedAt: Date, savedAt: Date? = nil,
-                resume: ResumeTicket? = nil, externalID: String? = nil, returnURL: String? = nil) {
+                resume: ResumeTicket? = nil, externalID: String? = nil, returnURL: String? = nil, surveyVersion: String? = nil) {
+        self.surveyVersion = surveyVersion
         self.run = run
         self.surveyIdentifier = surveyIdentifier
         self.sessionID = sessionID
@@ -206,6 +210,24 @@ public protocol RunStore: Sendable {
     func eventDelivered(_ id: UUID) async throws
     /// The delivery failed: try again at `nextAttemptAt`.
     func eventFailed(_ id: UUID, attempts: Int, nextAttemptAt: Date) async throws
+    /// Keeps a version of a survey's definition (its JSON), once per version, so runs made with
+    /// it can be exported after the file changed.
+    func keepSurveyVersion(survey: String, version: String, definition: String) async throws
+    /// The versions kept of a survey, oldest first.
+    func surveyVersions(survey: String) async throws -> [SurveyVersionRecord]
+}
+
+/// A kept version of a survey's definition.
+public struct SurveyVersionRecord: Sendable, Hashable {
+    public var version: String
+    public var definition: String
+    public var keptAt: Date
+
+    public init(version: String, definition: String, keptAt: Date) {
+        self.version = version
+        self.definition = definition
+        self.keptAt = keptAt
+    }
 }
 
 /// A message waiting in the outbox for delivery.
@@ -229,8 +251,16 @@ public struct OutboxEvent: Sendable, Hashable {
 public actor MemoryRunStore: RunStore {
     private var records: [UUID: RunRecord] = [:]
     private var outbox: [UUID: OutboxEvent] = [:]
+    private var versions: [String: [SurveyVersionRecord]] = [:]
 
     public init() {}
+
+    public func keepSurveyVersion(survey: String, version: String, definition: String) {
+        guard versions[survey]?.contains(where: { $0.version == version }) != true else { return }
+        versions[survey, default: []].append(SurveyVersionRecord(version: version, definition: definition, keptAt: Date()))
+    }
+
+    public func surveyVersions(survey: String) -> [SurveyVersionRecord] { versions[survey] ?? [] }
 
     /// Nothing to create: the dictionaries are the schema.
     public func migrate() {}

@@ -104,6 +104,18 @@ public final class SQLiteRunStore: RunStore {
             }
             try db.create(index: "runs_unanswered", on: "runs", columns: ["updatedAt"], condition: Column("unanswered") == true)
         }
+        migrator.registerMigration("v6-survey-versions") { db in
+            try db.alter(table: "runs") { table in
+                table.add(column: "surveyVersion", .text)
+            }
+            try db.create(table: "surveyVersions", options: [.withoutRowID]) { table in
+                table.column("survey", .text).notNull()
+                table.column("version", .text).notNull()
+                table.column("definition", .text).notNull()
+                table.column("keptAt", .double).notNull()
+                table.primaryKey(["survey", "version"])
+            }
+        }
         return migrator
     }
 
@@ -149,7 +161,7 @@ public final class SQLiteRunStore: RunStore {
         return RunRecord(run: run, surveyIdentifier: row["survey"], sessionID: row["session"], version: row["version"],
                          updatedAt: Date(timeIntervalSince1970: row["updatedAt"]),
                          savedAt: (row["savedAt"] as Double?).map(Date.init(timeIntervalSince1970:)), resume: resume,
-                         externalID: row["externalID"], returnURL: row["returnURL"])
+                         externalID: row["externalID"], returnURL: row["returnURL"], surveyVersion: row["surveyVersion"])
     }
 
     private func fetchOne(sql: String, arguments: StatementArguments) async throws -> RunRecord? {
@@ -172,14 +184,15 @@ public final class SQLiteRunStore: RunStore {
                 try db.cachedStatement(
                     sql: """
                         INSERT INTO runs (id, survey, session, finished, finishReason, version, startedAt, updatedAt, state,
-                                          savedAt, resumeCode, resumeToken, resumeExpiresAt, externalID, returnURL, unanswered)
-                        VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                          savedAt, resumeCode, resumeToken, resumeExpiresAt, externalID, returnURL, unanswered,
+                                          surveyVersion)
+                        VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """).execute(
                     arguments: [record.id.uuidString, record.surveyIdentifier, record.sessionID, record.run.isFinished,
                                 record.run.finishReason?.rawValue, record.run.startDate.timeIntervalSince1970,
                                 record.updatedAt.timeIntervalSince1970, state, record.savedAt?.timeIntervalSince1970,
                                 record.resume?.code, record.resume?.token, record.resume?.expiresAt.timeIntervalSince1970,
-                                record.externalID, record.returnURL, record.isUnanswered])
+                                record.externalID, record.returnURL, record.isUnanswered, record.surveyVersion])
                 try Self.writeVisits(db, id: id, encoded: encoded, from: 0, count: count, previousCount: 0)
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
@@ -317,6 +330,22 @@ public final class SQLiteRunStore: RunStore {
         let bound = arguments
         return try await pool.read { db in
             try Row.fetchAll(db, sql: sql, arguments: bound).map { try Self.decode($0, db) }
+        }
+    }
+
+    public func keepSurveyVersion(survey: String, version: String, definition: String) async throws {
+        try await committer.write { db in
+            try db.execute(sql: "INSERT OR IGNORE INTO surveyVersions (survey, version, definition, keptAt) VALUES (?, ?, ?, ?)",
+                           arguments: [survey, version, definition, Date().timeIntervalSince1970])
+        }
+    }
+
+    public func surveyVersions(survey: String) async throws -> [SurveyVersionRecord] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT version, definition, keptAt FROM surveyVersions WHERE survey = ? ORDER BY keptAt, version",
+                             arguments: [survey]).map {
+                SurveyVersionRecord(version: $0["version"], definition: $0["definition"], keptAt: Date(timeIntervalSince1970: $0["keptAt"]))
+            }
         }
     }
 

@@ -240,4 +240,33 @@ struct ExportTests {
         let empty = Exporter(format: .researchkit, task: task)
         #expect(try JSONParser.parse(empty.head() + empty.tail()) == .array([]))
     }
+
+    @Test("Runs of an older survey version export with it: their version named, and the columns only it had kept at the end")
+    func olderVersions() throws {
+        let old = try Files.task("Examples/wellbeing-check.json")
+        let text = try String(contentsOf: Files.root.appendingPathComponent("Examples/wellbeing-check.json"), encoding: .utf8)
+        let edited = try SurveyLoader.load(Data(text.replacingOccurrences(of: "\"comments\"", with: "\"notes\"").utf8)).task
+        #expect(old.version != edited.version)
+        #expect(old.version.count == 16)
+        #expect(try Files.task("Examples/wellbeing-check.json").version == old.version, "the same file, the same version")
+        let oldRun = try Self.walk(old, ["mood": Self.fields(["mood": "3"]), "comments": Self.fields(["comments": "before the edit"])])
+        let newRun = try Self.walk(edited, ["mood": Self.fields(["mood": "5"]), "notes": Self.fields(["notes": "after the edit"])])
+        let exporter = Exporter(format: .csv, task: edited, older: [(old.version, old)], options: .init(missingCodes: true))
+        let text2 = exporter.head()
+            + exporter.write(ExportedRun(run: oldRun, status: "completed", participant: nil, updatedAt: Self.start, surveyVersion: old.version))
+            + exporter.write(ExportedRun(run: newRun, status: "completed", participant: nil, updatedAt: Self.start, surveyVersion: edited.version))
+        let records = Self.parse(text2)
+        let names = records[0]
+        #expect(names.last == "comments", "the old version's column comes last")
+        #expect(names.contains("notes"))
+        let rows = records.dropFirst().map { Dictionary(zip(names, $0), uniquingKeysWith: { first, _ in first }) }
+        #expect(rows[0]["survey_version"] == old.version)
+        #expect(rows[0]["comments"] == "before the edit")
+        #expect(rows[0]["notes"] == "-91", "the old version never showed the new question")
+        #expect(rows[1]["notes"] == "after the edit")
+        #expect(rows[1]["comments"] == "-91")
+        let book = Codebook(task: edited, older: [(old.version, old)])
+        let comments = try #require(book.entries.first { $0.name == "comments" })
+        #expect(comments.note.hasPrefix("Only in survey version \(old.version)."))
+    }
 }

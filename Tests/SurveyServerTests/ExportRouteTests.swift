@@ -40,8 +40,10 @@ struct ExportRouteTests {
             #expect(csv.headers[.contentDisposition] == "attachment; filename=\"wellbeing-check-csv.csv\"")
             let lines = String(buffer: csv.body).components(separatedBy: "\r\n").filter { !$0.isEmpty }
             #expect(lines.count == 3, "a header and a row per run")
-            #expect(lines[0].hasPrefix("run_id,participant_id,status,started,ended,duration_seconds,mood,sleep,activities__"))
+            #expect(lines[0].hasPrefix("run_id,participant_id,status,survey_version,started,ended,duration_seconds,mood,sleep,activities__"))
             let done = try #require(lines.first { $0.contains(",completed,") })
+            let version = try SurveyLoader.load(contentsOf: URL(fileURLWithPath: Repository.path("Examples/wellbeing-check.json"))).task.version
+            #expect(done.contains(",completed,\(version),"), "each run names the survey version it was made with")
             let saved = try #require(lines.first { $0.contains(",saved,") })
             #expect(done.hasSuffix(",-92"), "the comments were skipped: \(done)")
             #expect(done.contains(",4,27000,"))

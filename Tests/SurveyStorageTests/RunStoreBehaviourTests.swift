@@ -252,6 +252,25 @@ struct RunStoreQueryTests {
         #expect(all == 23)
     }
 
+    @Test("A run keeps its survey version; each version's definition is kept once, oldest first",
+          arguments: RunStoreBehaviourTests.Kind.allCases)
+    func surveyVersions(_ kind: RunStoreBehaviourTests.Kind) async throws {
+        let store = try await RunStoreBehaviourTests.makeStore(kind)
+        var record = RunStoreBehaviourTests.record()
+        record.surveyVersion = "0123456789abcdef"
+        let stored = try await store.insert(record)
+        #expect(try await store.record(id: stored.id)?.surveyVersion == "0123456789abcdef")
+        #expect(try await store.records(matching: RunQuery()).first?.surveyVersion == "0123456789abcdef")
+        try await store.keepSurveyVersion(survey: "demo", version: "v1", definition: "{\"identifier\": \"demo\"}")
+        try await Task.sleep(for: .milliseconds(5))
+        try await store.keepSurveyVersion(survey: "demo", version: "v2", definition: "{}")
+        try await store.keepSurveyVersion(survey: "demo", version: "v1", definition: "changed")
+        try await store.keepSurveyVersion(survey: "other", version: "v9", definition: "{}")
+        let versions = try await store.surveyVersions(survey: "demo")
+        #expect(versions.map(\.version) == ["v1", "v2"])
+        #expect(versions.first?.definition == "{\"identifier\": \"demo\"}", "a version is kept as first seen")
+    }
+
     @Test("Codes are eight characters from an alphabet without look-alikes, read in any case")
     func codes() {
         for _ in 0..<200 {

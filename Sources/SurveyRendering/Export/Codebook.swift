@@ -38,6 +38,7 @@ public struct Codebook: Sendable {
         entry("run_id", "The run's identifier (a random UUID)", "run", .text),
         entry("participant_id", "The researcher's participant identifier, for runs made through the API", "run", .text),
         entry("status", "completed, saved, discarded or inProgress (left unfinished)", "run", .text),
+        entry("survey_version", "The version of the survey file the run was made with (a hash of its definition)", "run", .text),
         entry("started", "When the run began, ISO 8601 with the survey's offset", "run", .date),
         entry("ended", "When the run ended, ISO 8601 with offset; empty while it has not", "run", .date),
         entry("duration_seconds", "Seconds from the start to the end, or to the last answer of a run that has not ended", "run", .number),
@@ -48,17 +49,37 @@ public struct Codebook: Sendable {
                       shownWhen: "", note: "", takesMissingCodes: false)
     }
 
-    /// The survey's codebook, its texts in `language` (else the survey's first).
-    public init(task: SurveyTask, language: String? = nil) {
+    /// The survey's codebook, its texts in `language` (else the survey's first): the run
+    /// columns, the current version's question columns, then the columns that only older
+    /// versions of the survey had (runs made with those versions fill them).
+    public init(task: SurveyTask, older: [(version: String, task: SurveyTask)] = [], language: String? = nil) {
         layout = ExportLayout(task: task)
+        var entries = Self.runColumns + Self.questionEntries(task, columns: layout.columns, language: language)
+        var named = Set(entries.map(\.name))
+        for (version, old) in older {
+            let extra = ExportLayout(task: old).columns.filter { !named.contains($0.name) }
+            for var entry in Self.questionEntries(old, columns: extra, language: language) {
+                entry.note = ("Only in survey version \(version). " + entry.note).trimmingCharacters(in: .whitespaces)
+                entries.append(entry)
+                named.insert(entry.name)
+            }
+        }
+        self.entries = entries
+    }
+
+    /// The names of the wide CSV's question columns, in order.
+    public var questionColumns: [String] { entries.dropFirst(Self.runColumns.count).map(\.name) }
+
+    /// The entries of some of a survey's question columns.
+    static func questionEntries(_ task: SurveyTask, columns: [ExportColumn], language: String?) -> [CodebookEntry] {
         let texts = RichTextCache.build(for: task).cache
         let language = language ?? task.languages?.first ?? "en"
         let fallback = task.languages ?? []
         func plain(_ text: LocalizedText?) -> String { texts.plain(text, language: language, fallback: fallback) ?? "" }
         let graph = RuleGraph(task: task)
         let always = graph.alwaysShown(in: task)
-        var entries = Self.runColumns
-        for column in layout.columns {
+        var entries: [CodebookEntry] = []
+        for column in columns {
             guard let step = task.step(column.step) else { continue }
             let questionText: String
             switch step.kind {
@@ -106,7 +127,7 @@ public struct Codebook: Sendable {
                 shownWhen: ExportLayout.shownWhen(step: column.step, visibleIf: column.visibleIf, in: task, graph: graph, alwaysShown: always),
                 note: note, takesMissingCodes: true))
         }
-        self.entries = entries
+        return entries
     }
 
     /// Values and labels of a choice-like format.

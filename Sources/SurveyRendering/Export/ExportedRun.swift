@@ -10,8 +10,11 @@ public struct ExportedRun: Sendable {
     public var participant: String?
     /// When the run was last written: the end of a run that has no end date.
     public var updatedAt: Date
+    /// The version of the survey the run was made with, when the store knows it.
+    public var surveyVersion: String?
 
-    public init(run: TaskRun, status: String, participant: String?, updatedAt: Date) {
+    public init(run: TaskRun, status: String, participant: String?, updatedAt: Date, surveyVersion: String? = nil) {
+        self.surveyVersion = surveyVersion
         self.run = run
         self.status = status
         self.participant = participant

@@ -20,21 +20,57 @@ public final class Exporter {
     public let task: SurveyTask
     public let options: Options
     private let codebook: Codebook
-    private let exporting: Exporting
-    private let timeZone: TimeZone
-    private let navigator: Navigator
-    private let labels: ChoiceLabels
+    /// Each version of the survey a run may have been made with, the current one included,
+    /// made ready to read runs the first time one needs it.
+    private var readers: [String: VersionReader] = [:]
+    private let tasks: [String: SurveyTask]
+    private let current: String
+    /// Where each question column of the wide CSV sits in a row.
+    private let positions: [String: Int]
     private var written = 0
 
-    public init(format: ExportFormat, task: SurveyTask, options: Options = Options()) {
+    /// - Parameter older: earlier versions of the survey, oldest first, whose runs the export
+    ///   reads with the definition they were made with.
+    public init(format: ExportFormat, task: SurveyTask, older: [(version: String, task: SurveyTask)] = [], options: Options = Options()) {
         self.format = format
         self.task = task
         self.options = options
-        codebook = Codebook(task: task)
-        exporting = Exporting(task: task)
-        navigator = Navigator(task: task)
-        timeZone = navigator.timeZone
-        labels = ChoiceLabels(task: task)
+        let others = older.filter { $0.version != task.version }
+        codebook = Codebook(task: task, older: others)
+        current = task.version
+        var tasks = [current: task]
+        for (version, old) in others { tasks[version] = old }
+        self.tasks = tasks
+        positions = Dictionary(uniqueKeysWithValues: codebook.questionColumns.enumerated().map { ($1, $0) })
+    }
+
+    /// How runs of one version are read.
+    private struct VersionReader {
+        let task: SurveyTask
+        let layout: ExportLayout
+        let exporting: Exporting
+        let navigator: Navigator
+        let labels: ChoiceLabels
+
+        init(task: SurveyTask) {
+            self.task = task
+            layout = ExportLayout(task: task)
+            exporting = Exporting(task: task)
+            navigator = Navigator(task: task)
+            labels = ChoiceLabels(task: task)
+        }
+
+        var timeZone: TimeZone { navigator.timeZone }
+    }
+
+    /// The reader of the version a run was made with; the current one for runs stored before
+    /// versions were kept, or whose version is not known.
+    private func reader(for exported: ExportedRun) -> VersionReader {
+        let version = exported.surveyVersion.flatMap { tasks[$0] == nil ? nil : $0 } ?? current
+        if let known = readers[version] { return known }
+        let made = VersionReader(task: tasks[version]!)
+        readers[version] = made
+        return made
     }
 
     /// What comes before the first run: the header row, `[`, or the whole of a format that
@@ -58,7 +94,9 @@ public final class Exporter {
         case .csv: return wideRow(exported)
         case .long: return longRows(exported)
         case .json, .researchkit:
-            var result = navigator.result(of: exported.run, now: exported.updatedAt)
+            let reader = reader(for: exported)
+            let timeZone = reader.timeZone
+            var result = reader.navigator.result(of: exported.run, now: exported.updatedAt)
             // A run saved for later reports `finishReason: saved`, as its result does.
             if exported.status == FinishReason.saved.rawValue, result.finishReason == nil { result.finishReason = .saved }
             let json = format == .json ? result.json(in: timeZone) : result.researchKitJSON(in: timeZone)
@@ -76,33 +114,43 @@ public final class Exporter {
 
     // MARK: Wide
 
-    private func instant(_ date: Date?) -> String {
+    private func instant(_ date: Date?, _ timeZone: TimeZone) -> String {
         date.map { DateTimeParsing.string($0, in: timeZone) } ?? ""
     }
 
     private func wideRow(_ exported: ExportedRun) -> String {
         let run = exported.run
+        let reader = reader(for: exported)
+        let zone = reader.timeZone
         let duration = (run.endDate ?? exported.updatedAt).timeIntervalSince(run.startDate)
         var fields = [
             run.taskRunUUID.uuidString.lowercased(), CSV.protected(exported.participant ?? ""), exported.status,
-            instant(run.startDate), instant(run.endDate), JSONWriter.number((duration * 1000).rounded() / 1000),
+            exported.surveyVersion ?? "", instant(run.startDate, zone), instant(run.endDate, zone),
+            JSONWriter.number((duration * 1000).rounded() / 1000),
         ]
-        let cells = codebook.layout.cells(exporting.answers(of: run), timeZone: timeZone)
-        for (column, cell) in zip(codebook.layout.columns, cells) {
+        // A column the run's version did not have was not shown to its participant.
+        let absent = options.missingCodes ? String(MissingReason.notShown.code) : ""
+        var cells = [String](repeating: absent, count: positions.count)
+        let values = reader.layout.cells(reader.exporting.answers(of: run), timeZone: zone)
+        for (column, cell) in zip(reader.layout.columns, values) {
+            guard let position = positions[column.name] else { continue }
             switch cell {
-            case .value(let text): fields.append(column.holdsText ? CSV.protected(text) : text)
-            case .missing(let reason): fields.append(options.missingCodes ? String(reason.code) : "")
+            case .value(let text): cells[position] = column.holdsText ? CSV.protected(text) : text
+            case .missing(let reason): cells[position] = options.missingCodes ? String(reason.code) : ""
             }
         }
-        return CSV.record(fields)
+        return CSV.record(fields + cells)
     }
 
     // MARK: Long
 
     private func longRows(_ exported: ExportedRun) -> String {
         let run = exported.run
+        let reader = reader(for: exported)
+        let task = reader.task
+        let zone = reader.timeZone
         let id = run.taskRunUUID.uuidString.lowercased()
-        let answers = exporting.answers(of: run)
+        let answers = reader.exporting.answers(of: run)
         var text = ""
         var visitsOfStep: [String: Int] = [:]
         var seen = Set<String>()
@@ -112,13 +160,13 @@ public final class Exporter {
             let number = String(visitsOfStep[visit.stepIdentifier]!)
             let ended = visit.endDate
             let seconds = ended.map { JSONWriter.number(($0.timeIntervalSince(visit.startDate) * 1000).rounded() / 1000) } ?? ""
-            let timing = [instant(visit.startDate), instant(ended), seconds]
+            let timing = [instant(visit.startDate, zone), instant(ended, zone), seconds]
             let questions = task.step(visit.stepIdentifier)?.questions ?? []
             if questions.isEmpty {
                 text += CSV.record([id, visit.stepIdentifier, "", number, "", ""] + timing + [""])
             }
             for question in questions {
-                let (value, label, missing) = longCells(question: question, in: visit)
+                let (value, label, missing) = longCells(question: question, in: visit, reader: reader)
                 text += CSV.record([id, visit.stepIdentifier, question.identifier, number, value, label] + timing + [missing])
             }
         }
@@ -132,14 +180,14 @@ public final class Exporter {
         return text
     }
 
-    private func longCells(question: Step.Question, in visit: StepVisit) -> (String, String, String) {
+    private func longCells(question: Step.Question, in visit: StepVisit, reader: VersionReader) -> (String, String, String) {
         guard let result = visit.result(question.identifier) else {
             return ("", "", (visit.isAnswered ? MissingReason.notShown : .notReached).rawValue)
         }
         guard let answer = result.answer else { return ("", "", MissingReason.skipped.rawValue) }
         if answer == .dontKnow { return ("", "", MissingReason.dontKnow.rawValue) }
-        let value = ExportLayout.plain(answer, timeZone: timeZone) ?? ""
-        let label = labels.label(answer, format: question.answerFormat)
+        let value = ExportLayout.plain(answer, timeZone: reader.timeZone) ?? ""
+        let label = reader.labels.label(answer, format: question.answerFormat)
         let protectedValue = [.text, .location, .choice, .multipleComponent].contains(result.type) ? CSV.protected(value) : value
         return (protectedValue, CSV.protected(label), "")
     }
