@@ -229,3 +229,37 @@ def test_a_kiosk_idle_policy_outside_the_two_is_refused_with_its_path(tmp_path):
     assert run.returncode != 0
     assert "$.kioskIdle" in run.stdout + run.stderr
     assert '"kioskIdle" must be one of "discard", "save", not "keep".' in run.stdout + run.stderr
+
+
+def test_export_refuses_a_missing_database_an_unknown_survey_and_a_bad_format(tmp_path):
+    missing = survey("export", "wellbeing-check", "--format", "csv", "--data", tmp_path / "none")
+    assert missing.returncode != 0
+    assert "There is no database at" in missing.stderr
+    database = tmp_path / "runs.sqlite"
+    assert survey("migrate", "--database", database).returncode == 0
+    unknown = survey("export", "nope", "--format", "csv", "--database", database)
+    assert unknown.returncode != 0
+    assert 'No survey in Examples has the identifier "nope"' in unknown.stderr
+    bad = survey("export", "wellbeing-check", "--format", "xlsx", "--database", database)
+    assert bad.returncode != 0
+    assert "--format must be one of: csv, long, codebook, r, spss, json, researchkit" in bad.stderr
+    since = survey("export", "wellbeing-check", "--format", "csv", "--since", "last week", "--database", database)
+    assert since.returncode != 0
+    assert "--since must be an ISO 8601 date" in since.stderr
+
+
+def test_export_of_an_empty_store_is_a_header_a_codebook_and_an_empty_array(tmp_path):
+    database = tmp_path / "runs.sqlite"
+    assert survey("migrate", "--database", database).returncode == 0
+    csv_run = survey("export", "wellbeing-check", "--format", "csv", "--database", database, check=True)
+    assert csv_run.stdout.startswith("run_id,participant_id,status,survey_version,started,ended,duration_seconds,mood,sleep,")
+    wide = tmp_path / "wide.csv"
+    survey("export", "wellbeing-check", "--format", "csv", "--database", database, "--output", wide, check=True)
+    assert wide.read_bytes().count(b"\r\n") == 1, "a header row alone, ended as RFC 4180 says"
+    book = tmp_path / "codebook.csv"
+    survey("export", "wellbeing-check", "--format", "codebook", "--database", database, "--output", book, "--bom", check=True)
+    text = book.read_bytes().decode("utf-8")
+    assert text.startswith("\ufeffcolumn,label,type,storage,values,range,unit,optional,shown_when,missing_codes,note\r\n")
+    assert "-91 = not shown; -92 = skipped; -93 = don't know; -94 = not reached" in text
+    json_run = survey("export", "wellbeing-check", "--format", "json", "--database", database, check=True)
+    assert json.loads(json_run.stdout) == []
