@@ -66,6 +66,7 @@ public final class PostgresRunStore: RunStore {
             try await connection.query("ALTER TABLE runs ADD COLUMN IF NOT EXISTS unanswered BOOLEAN NOT NULL DEFAULT FALSE", logger: logger)
             try await connection.query("CREATE INDEX IF NOT EXISTS runs_unanswered ON runs (updated_at) WHERE unanswered", logger: logger)
             try await connection.query("ALTER TABLE runs ADD COLUMN IF NOT EXISTS survey_version TEXT", logger: logger)
+            try await connection.query("CREATE INDEX IF NOT EXISTS runs_by_survey_id ON runs (survey, id)", logger: logger)
             try await connection.query("""
                 CREATE TABLE IF NOT EXISTS survey_versions (
                     survey TEXT NOT NULL, version TEXT NOT NULL, definition TEXT NOT NULL, kept_at DOUBLE PRECISION NOT NULL,

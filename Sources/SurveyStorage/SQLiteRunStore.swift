@@ -115,6 +115,8 @@ public final class SQLiteRunStore: RunStore {
                 table.column("keptAt", .double).notNull()
                 table.primaryKey(["survey", "version"])
             }
+            // Exports page through a survey's runs in identifier order.
+            try db.create(index: "runs_by_survey_id", on: "runs", columns: ["survey", "id"])
         }
         return migrator
     }
@@ -150,9 +152,25 @@ public final class SQLiteRunStore: RunStore {
     }
 
     private static func decode(_ row: Row, _ db: Database) throws -> RunRecord {
-        var run = try decoder.decode(TaskRun.self, from: row["state"] as Data)
         let visits = try Data.fetchAll(db.cachedStatement(sql: "SELECT data FROM visits WHERE run = ? ORDER BY idx"),
                                        arguments: [row["id"] as String])
+        return try decode(row, visits: visits)
+    }
+
+    /// Many runs with their visits read in one query, not one per run.
+    private static func decodeAll(_ rows: [Row], _ db: Database) throws -> [RunRecord] {
+        guard !rows.isEmpty else { return [] }
+        let ids: [String] = rows.map { $0["id"] }
+        var visits: [String: [Data]] = [:]
+        let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+        let cursor = try Row.fetchCursor(db, sql: "SELECT run, data FROM visits WHERE run IN (\(marks)) ORDER BY run, idx",
+                                         arguments: StatementArguments(ids))
+        while let row = try cursor.next() { visits[row["run"], default: []].append(row["data"]) }
+        return try rows.map { try decode($0, visits: visits[$0["id"] as String] ?? []) }
+    }
+
+    private static func decode(_ row: Row, visits: [Data]) throws -> RunRecord {
+        var run = try decoder.decode(TaskRun.self, from: row["state"] as Data)
         run.visits = VisitList(try visits.map { try decoder.decode(StepVisit.self, from: $0) })
         var resume: ResumeTicket?
         if let token: String = row["resumeToken"], let expires: Double = row["resumeExpiresAt"] {
@@ -329,7 +347,7 @@ public final class SQLiteRunStore: RunStore {
         let sql = "SELECT * FROM runs \(filter) ORDER BY \(query.afterID == nil ? "updatedAt DESC" : "id") LIMIT ?"
         let bound = arguments
         return try await pool.read { db in
-            try Row.fetchAll(db, sql: sql, arguments: bound).map { try Self.decode($0, db) }
+            try Self.decodeAll(try Row.fetchAll(db, sql: sql, arguments: bound), db)
         }
     }
 
