@@ -71,14 +71,22 @@ struct Export: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         var configuration = ServerConfiguration(dataDirectory: data, databasePath: database ?? environment["SURVEY_DATABASE"])
         configuration.postgresURL = store ?? environment["SURVEY_STORE"]
+        let format = ExportFormat(rawValue: format)!
+        let options = Exporter.Options(byteOrderMark: bom, missingCodes: missingCodes)
+        let sink = try OutputSink(path: output)
         if configuration.postgresURL == nil, !FileManager.default.fileExists(atPath: configuration.resolvedDatabasePath) {
-            throw ValidationError("There is no database at \(configuration.resolvedDatabasePath); name it with --database or --data.")
+            guard !format.readsRuns else {
+                throw ValidationError("There is no database at \(configuration.resolvedDatabasePath); name it with --database or --data.")
+            }
+            // The codebook and the syntax describe the survey file alone when there are no runs.
+            let exporter = Exporter(format: format, task: task, options: options)
+            try sink.write(exporter.head() + exporter.tail())
+            try sink.close()
+            return
         }
-        var job = ExportJob(task: task, format: ExportFormat(rawValue: format)!,
-                            options: Exporter.Options(byteOrderMark: bom, missingCodes: missingCodes))
+        var job = ExportJob(task: task, format: format, options: options)
         job.status = status == "all" ? nil : status
         job.since = since.flatMap { DateTimeParsing.instant($0, defaultZone: TimeZone(identifier: "UTC")!) }
-        let sink = try OutputSink(path: output)
         try await exportRuns(configuration: configuration, job: job) { try sink.write($0) }
         try sink.close()
     }

@@ -182,7 +182,7 @@ struct ExportTests {
         #expect(CSV.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
         #expect(CSV.field("two\nlines") == "\"two\nlines\"")
         #expect(CSV.field(" padded") == "\" padded\"")
-        for formula in ["=HYPERLINK(\"http://x\",\"y\")", "+1", "-2", "@SUM(A1)", "\tx", "'=x", "''-y"] {
+        for formula in ["=HYPERLINK(\"http://x\",\"y\")", "+1", "-2", "@SUM(A1)", "\tx", "'=x", "''-y", "=\u{0301}x"] {
             let protected = CSV.protected(formula)
             #expect(protected.hasPrefix("'"))
             #expect(CSV.unprotected(protected) == formula)
@@ -268,5 +268,19 @@ struct ExportTests {
         let book = Codebook(task: edited, older: [(old.version, old)])
         let comments = try #require(book.entries.first { $0.name == "comments" })
         #expect(comments.note.hasPrefix("Only in survey version \(old.version)."))
+    }
+
+    @Test("Column names that come out the same are told apart, so every export of a survey that loads can be written")
+    func repeatedNames() throws {
+        let task = try SurveyLoader.load(Data(#"""
+            {"identifier": "clash", "steps": [
+              {"identifier": "a.b", "type": "question", "answerFormat": {"type": "boolean"}},
+              {"identifier": "a", "type": "form", "items": [{"identifier": "b", "answerFormat": {"type": "boolean"}}]}]}
+            """#.utf8)).task
+        let names = ExportLayout(task: task).columns.map(\.name)
+        #expect(names == ["a.b", "a.b_2"])
+        for format in ExportFormat.allCases {
+            #expect(!Exporter(format: format, task: task).head().isEmpty)
+        }
     }
 }

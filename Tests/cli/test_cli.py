@@ -235,6 +235,10 @@ def test_export_refuses_a_missing_database_an_unknown_survey_and_a_bad_format(tm
     missing = survey("export", "wellbeing-check", "--format", "csv", "--data", tmp_path / "none")
     assert missing.returncode != 0
     assert "There is no database at" in missing.stderr
+    # The codebook and the syntax files describe the survey file: they need no runs.
+    syntax = survey("export", "wellbeing-check", "--format", "spss", "--data", tmp_path / "none")
+    assert syntax.returncode == 0, syntax.stderr
+    assert "VARIABLE LABELS" in syntax.stdout
     database = tmp_path / "runs.sqlite"
     assert survey("migrate", "--database", database).returncode == 0
     unknown = survey("export", "nope", "--format", "csv", "--database", database)

@@ -72,7 +72,18 @@ public struct ExportLayout: Sendable {
                 columns += Self.parts(of: question.answerFormat).map { column($0.suffix, $0.part) }
             }
         }
-        self.columns = columns
+        // Names that come out the same (a step `a.b` and a form `a`'s item `b`; a choice valued
+        // `other_text` beside the "other" box) are told apart by a number: `a.b_2`.
+        var seen: [String: Int] = [:]
+        self.columns = columns.map { column in
+            seen[column.name, default: 0] += 1
+            guard let count = seen[column.name], count > 1 else { return column }
+            var renamed = "\(column.name)_\(count)"
+            while seen[renamed] != nil { renamed += "_\(count)" }
+            seen[renamed] = 1
+            return ExportColumn(name: renamed, step: column.step, question: column.question, part: column.part,
+                                format: column.format, isOptional: column.isOptional, visibleIf: column.visibleIf)
+        }
     }
 
     /// The columns a format takes: one, except multiple choice (one per choice), location

@@ -19,15 +19,19 @@ public enum CSV {
     /// a carriage return, after any apostrophes) gets one more apostrophe in front, as OWASP
     /// advises; reading drops one apostrophe from such text, so the export is reversible.
     public static func protected(_ text: String) -> String {
-        let afterApostrophes = text.drop { $0 == "'" }
-        guard let first = afterApostrophes.first, "=+-@\t\r".contains(first) else { return text }
-        return "'" + text
+        looksLikeFormula(text) ? "'" + text : text
     }
 
     /// The text `protected` was given.
     public static func unprotected(_ text: String) -> String {
-        let afterApostrophes = text.drop { $0 == "'" }
-        guard text.first == "'", let first = afterApostrophes.first, "=+-@\t\r".contains(first) else { return text }
-        return String(text.dropFirst())
+        guard text.unicodeScalars.first == "'", looksLikeFormula(text) else { return text }
+        return String(text.unicodeScalars.dropFirst())
+    }
+
+    /// Whether the first character after any apostrophes starts a formula. Compared as Unicode
+    /// scalars, so `=` followed by a combining accent counts too.
+    private static func looksLikeFormula(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.drop(while: { $0 == "'" }).first else { return false }
+        return "=+-@\t\r".unicodeScalars.contains(first)
     }
 }

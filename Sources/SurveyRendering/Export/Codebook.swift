@@ -33,10 +33,13 @@ public struct Codebook: Sendable {
     public let layout: ExportLayout
     public let entries: [CodebookEntry]
 
+    static let formulaNote = "Text beginning with = + - @, a tab or a carriage return has a ' added in front, so no spreadsheet runs it as a formula."
+
     /// The run columns every wide CSV begins with.
     public static let runColumns: [CodebookEntry] = [
         entry("run_id", "The run's identifier (a random UUID)", "run", .text),
-        entry("participant_id", "The researcher's participant identifier, for runs made through the API", "run", .text),
+        entry("participant_id", "The researcher's participant identifier, for runs made through the API", "run", .text,
+              note: formulaNote),
         entry("status", "completed, saved, discarded or inProgress (left unfinished)", "run", .text),
         entry("survey_version", "The version of the survey file the run was made with (a hash of its definition)", "run", .text),
         entry("started", "When the run began, ISO 8601 with the survey's offset", "run", .date),
@@ -44,9 +47,10 @@ public struct Codebook: Sendable {
         entry("duration_seconds", "Seconds from the start to the end, or to the last answer of a run that has not ended", "run", .number),
     ]
 
-    private static func entry(_ name: String, _ label: String, _ type: String, _ storage: CodebookEntry.Storage) -> CodebookEntry {
+    private static func entry(_ name: String, _ label: String, _ type: String, _ storage: CodebookEntry.Storage,
+                              note: String = "") -> CodebookEntry {
         CodebookEntry(name: name, label: label, type: type, storage: storage, values: [], range: "", unit: "", optional: nil,
-                      shownWhen: "", note: "", takesMissingCodes: false)
+                      shownWhen: "", note: note, takesMissingCodes: false)
     }
 
     /// The survey's codebook, its texts in `language` (else the survey's first): the run
@@ -117,7 +121,7 @@ public struct Codebook: Sendable {
                 }
             }
             if storage == .number, !values.isEmpty, values.contains(where: { Double($0.0) == nil }) { storage = .text }
-            if column.holdsText { note = "Text beginning with = + - @, a tab or a carriage return has a ' added in front, so no spreadsheet runs it as a formula." }
+            if column.holdsText { note = Self.formulaNote }
             let unit = step.questions.first { $0.identifier == column.question }
                 .flatMap { QuestionResult.make(for: $0, answer: nil, startDate: Date(), endDate: Date(), timeZone: .current).unit }
                 ?? (column.format.resultType == .timeInterval ? "seconds" : "")
