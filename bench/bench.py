@@ -104,7 +104,8 @@ def machine_description():
 
 
 def terminate(proc, grace=20):
-    """SIGTERM (a graceful shutdown), then SIGKILL if it is not over within `grace` seconds."""
+    """SIGTERM (a graceful shutdown), then SIGKILL if it is not over within `grace` seconds;
+    the exit status."""
     if proc and proc.poll() is None:
         proc.send_signal(signal.SIGTERM)
         try:
@@ -112,6 +113,7 @@ def terminate(proc, grace=20):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+    return proc.returncode if proc else None
 
 
 def free_port():

@@ -47,6 +47,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "Tests", "e2e"))
 from survey_http import MAX_PAGES, Http, controls_of, field_values  # noqa: E402
+from bench import free_port, terminate  # noqa: E402  (bench.py, beside this file)
 
 TOKEN = "bench-export-token-" + "x" * 24
 SURVEYS = ["wellbeing-check", "every-format"]
@@ -65,24 +66,6 @@ def log(*parts):
 
 
 # ----------------------------------------------------------------------------- processes
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def terminate(proc, grace=20):
-    """SIGTERM (a graceful shutdown), then SIGKILL if it is not over within `grace` seconds."""
-    if proc and proc.poll() is None:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-    return proc.returncode if proc else None
-
-
 def child_env():
     """This environment without SURVEY_* settings, so only the options given here count."""
     return {k: v for k, v in os.environ.items() if not k.startswith("SURVEY_")}
