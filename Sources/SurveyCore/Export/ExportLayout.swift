@@ -48,11 +48,6 @@ public struct ExportColumn: Sendable, Hashable {
 public enum ExportCell: Sendable, Hashable {
     case value(String)
     case missing(MissingReason)
-
-    public var value: String? {
-        if case .value(let text) = self { return text }
-        return nil
-    }
 }
 
 /// The wide export's question columns, in survey order, and a run's cells under them.

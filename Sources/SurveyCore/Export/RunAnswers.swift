@@ -25,9 +25,6 @@ public struct RunAnswers: Sendable {
         self.ahead = ahead
     }
 
-    /// The last visit of a step on the path, if the path went there.
-    public func visit(of step: String) -> StepVisit? { lastVisit[step] }
-
     public func outcome(step: String, question: String) -> Outcome {
         guard let visit = lastVisit[step] else {
             if run.finishReason == .completed { return .missing(.notShown) }
