@@ -44,14 +44,7 @@ struct Export: AsyncParsableCommand {
     @Option(help: "The folder of survey files (SURVEY_SURVEYS, Examples).")
     var surveys = ProcessInfo.processInfo.environment["SURVEY_SURVEYS"] ?? "Examples"
 
-    @Option(help: "The server's data folder, whose runs.sqlite to read (SURVEY_DATA, data).")
-    var data = ProcessInfo.processInfo.environment["SURVEY_DATA"] ?? "data"
-
-    @Option(help: "The SQLite file to read instead (SURVEY_DATABASE).")
-    var database: String?
-
-    @Option(help: "A postgres:// URL to read instead of SQLite (SURVEY_STORE).")
-    var store: String?
+    @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
         guard ExportFormat(rawValue: format) != nil else {
@@ -68,9 +61,8 @@ struct Export: AsyncParsableCommand {
     func run() async throws {
         restrictNewFilesToOwner()
         let task = try Self.survey(survey, in: surveys)
-        let environment = ProcessInfo.processInfo.environment
-        var configuration = ServerConfiguration(dataDirectory: data, databasePath: database ?? environment["SURVEY_DATABASE"])
-        configuration.postgresURL = store ?? environment["SURVEY_STORE"]
+        var configuration = ServerConfiguration(dataDirectory: storeOptions.data, databasePath: storeOptions.databasePath)
+        configuration.postgresURL = try storeOptions.postgresURL()
         let format = ExportFormat(rawValue: format)!
         let options = Exporter.Options(byteOrderMark: bom, missingCodes: missingCodes)
         let sink = try OutputSink(path: output)

@@ -22,14 +22,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The folder of survey files; the built-in examples by default.")
     var surveys = ProcessInfo.processInfo.environment["SURVEY_SURVEYS"] ?? "Examples"
 
-    @Option(help: "The folder for the database and the cookie secret.")
-    var data = ProcessInfo.processInfo.environment["SURVEY_DATA"] ?? "data"
-
-    @Option(help: "The SQLite file (default: runs.sqlite in the data folder).")
-    var database: String?
-
-    @Option(help: "Keep runs in PostgreSQL instead: postgres://user:password@host:port/database (several replicas may share it).")
-    var store: String?
+    @OptionGroup var storeOptions: StoreOptions
 
     @Option(help: "The folder of Mustache templates.")
     var templates = ProcessInfo.processInfo.environment["SURVEY_TEMPLATES"] ?? "Templates"
@@ -79,13 +72,11 @@ struct Serve: AsyncParsableCommand {
         _ = glibcMallopt(arenaMaximum, Int32(max(2, ProcessInfo.processInfo.activeProcessorCount)))
         #endif
         let environment = ProcessInfo.processInfo.environment
-        let database = database ?? environment["SURVEY_DATABASE"]
-        let store = store ?? environment["SURVEY_STORE"]
         let apiToken = apiToken ?? environment["SURVEY_API_TOKEN"]
         let webhookURL = webhookURL ?? environment["SURVEY_WEBHOOK_URL"]
         let retentionDays = retentionDays ?? environment["SURVEY_RETENTION_DAYS"].flatMap(Double.init)
-        var configuration = ServerConfiguration(host: host, port: port, surveysDirectory: surveys, dataDirectory: data,
-                                                databasePath: database, templatesDirectory: templates, publicDirectory: publicFolder,
+        var configuration = ServerConfiguration(host: host, port: port, surveysDirectory: surveys, dataDirectory: storeOptions.data,
+                                                databasePath: storeOptions.databasePath, templatesDirectory: templates, publicDirectory: publicFolder,
                                                 alwaysSecureCookies: secureCookies)
         if let publicURL = publicURL ?? environment["SURVEY_PUBLIC_URL"] {
             guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
@@ -93,12 +84,7 @@ struct Serve: AsyncParsableCommand {
             }
             configuration.publicURL = publicURL
         }
-        if let store {
-            guard store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") else {
-                throw ValidationError("--store takes a postgres:// URL; without it runs are kept in SQLite.")
-            }
-            configuration.postgresURL = store
-        }
+        configuration.postgresURL = try storeOptions.postgresURL()
         if let previewToken = previewToken ?? environment["SURVEY_PREVIEW_TOKEN"] {
             guard previewToken.count >= 16 else { throw ValidationError("The preview token must be at least 16 characters.") }
             configuration.previewToken = previewToken

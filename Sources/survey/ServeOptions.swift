@@ -189,3 +189,28 @@ struct KioskOptions: ParsableArguments {
         return value
     }
 }
+
+/// Where runs are kept, for the commands that open the store (`serve`, `export`): the data
+/// folder and its SQLite file, or a PostgreSQL URL.
+struct StoreOptions: ParsableArguments {
+    @Option(help: "The folder for the database and the cookie secret (SURVEY_DATA, data).")
+    var data = ProcessInfo.processInfo.environment["SURVEY_DATA"] ?? "data"
+
+    @Option(help: "The SQLite file (SURVEY_DATABASE; default: runs.sqlite in the data folder).")
+    var database: String?
+
+    @Option(help: "Keep runs in PostgreSQL instead: postgres://user:password@host:port/database, which several replicas may share (SURVEY_STORE).")
+    var store: String?
+
+    /// The SQLite file named by the option or SURVEY_DATABASE, if any.
+    var databasePath: String? { database ?? ProcessInfo.processInfo.environment["SURVEY_DATABASE"] }
+
+    /// The PostgreSQL URL named by the option or SURVEY_STORE, checked to be one.
+    func postgresURL() throws -> String? {
+        guard let store = store ?? ProcessInfo.processInfo.environment["SURVEY_STORE"] else { return nil }
+        guard store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") else {
+            throw ValidationError("--store takes a postgres:// URL; without it runs are kept in SQLite.")
+        }
+        return store
+    }
+}

@@ -247,6 +247,9 @@ def test_export_refuses_a_missing_database_an_unknown_survey_and_a_bad_format(tm
     bad = survey("export", "wellbeing-check", "--format", "xlsx", "--database", database)
     assert bad.returncode != 0
     assert "--format must be one of: csv, long, codebook, r, spss, json, researchkit" in bad.stderr
+    wrong_store = survey("export", "wellbeing-check", "--format", "csv", "--store", "mysql://localhost/runs")
+    assert wrong_store.returncode != 0
+    assert "--store takes a postgres:// URL" in wrong_store.stderr
     since = survey("export", "wellbeing-check", "--format", "csv", "--since", "last week", "--database", database)
     assert since.returncode != 0
     assert "--since must be an ISO 8601 date" in since.stderr
