@@ -195,6 +195,10 @@ public struct PageFill: Sendable {
 /// The ids a page gives its parts. Identifiers never hold ":", so these cannot clash with a field.
 public enum PageIDs {
     public static func field(_ name: String) -> String { name }
+    /// A form note's item, by its position in the form.
+    public static func note(_ position: Int) -> String { "note:\(position)" }
+    /// The words a read-only question shows; a name no control posts.
+    public static func shown(_ name: String) -> String { "\(name):shown" }
     public static func option(_ name: String, _ index: Int) -> String { index == 0 ? name : "\(name):\(index + 1)" }
     public static func hint(_ name: String) -> String { "\(name):hint" }
     public static func error(_ name: String) -> String { "\(name):error" }

@@ -34,6 +34,8 @@ public struct RichTextCache: Sendable {
                     case .section(let header):
                         visit(header.sectionTitle)
                         visit(header.detailText)
+                    case .note(let note):
+                        visit(note.note)
                     case .question(let question):
                         [question.text, question.detailText, question.placeholder].forEach(visit)
                         question.answerFormat.texts.forEach(visit)

@@ -52,6 +52,8 @@ public final class SurveyPages: Sendable {
     public let removedMarkup: [String]
     /// The survey's version (`SurveyTask.version`), which each run records.
     public let version: String
+    /// The survey as a format v1 document, for the FHIR exports.
+    public let surveyJSON: JSONValue
     /// A kiosk's clocks; nil when the survey has no kiosk pages.
     public let kiosk: KioskTiming?
     /// The survey's texts with links reduced to words, for kiosk pages.
@@ -76,6 +78,7 @@ public final class SurveyPages: Sendable {
     public init(task: SurveyTask, library: MustacheLibrary, timeZone: TimeZone? = nil, checker: MarkupChecker? = nil,
                 kiosk: KioskTiming? = nil, preview: Bool = false) throws {
         version = task.version
+        surveyJSON = task.json
         self.task = task
         navigator = Navigator(task: task, timeZone: timeZone)
         let (cache, removed) = RichTextCache.build(for: task)
@@ -208,7 +211,7 @@ public final class SurveyPages: Sendable {
                 placeholder: texts.plain(content.placeholder, language: language, fallback: fallback),
                 isOptional: step.isOptional, isHeading: true, language: language, catalog: catalog, texts: texts,
                 fallback: fallback, slots: slots, measurement: measurement)
-            stepContext["question"] = model.context()
+            stepContext["question"] = Self.readOnly(model.context(), content.behaviour, name: step.identifier, slots: slots)
             questions.append(step.identifier)
             if let plainLabel = label.map({ PlainText.from($0.html) }), !plainLabel.isEmpty { pageTitle = plainLabel }
         case .form(let content):
@@ -222,6 +225,19 @@ public final class SurveyPages: Sendable {
                     var section: [String: Any] = ["isSection": true, "title": html(header.sectionTitle) ?? "", "questions": [[String: Any]]()]
                     if let detail = html(header.detailText) { section["detail"] = detail }
                     openSection = section
+                case .note(let note):
+                    let entry: [String: Any] = [
+                        "isNote": true, "note": html(note.note) ?? "",
+                        "itemStart": slots.marker(.itemStart(PageIDs.note(position))), "itemEnd": slots.marker(.itemEnd),
+                    ]
+                    if var section = openSection {
+                        section["questions"] = (section["questions"] as? [[String: Any]] ?? []) + [entry]
+                        openSection = section
+                    } else {
+                        items.append(["isQuestion": true, "question": entry])
+                    }
+                case .question(let question) where question.behaviour.isHidden:
+                    continue
                 case .question(let question):
                     let model = QuestionViewModel(
                         name: question.identifier, format: question.answerFormat,
@@ -230,7 +246,7 @@ public final class SurveyPages: Sendable {
                         placeholder: texts.plain(question.placeholder, language: language, fallback: fallback),
                         isOptional: question.isOptional, isHeading: false, language: language, catalog: catalog, texts: texts,
                         fallback: fallback, slots: slots, measurement: measurement)
-                    var entry = model.context()
+                    var entry = Self.readOnly(model.context(), question.behaviour, name: question.identifier, slots: slots)
                     entry["itemStart"] = slots.marker(.itemStart(question.identifier))
                     entry["itemEnd"] = slots.marker(.itemEnd)
                     questions.append(question.identifier)
@@ -364,8 +380,10 @@ public final class SurveyPages: Sendable {
         if case .form = step.kind {
             let visible = Set(navigator.visibleQuestions(of: step, page: visit.page, visit: visit, in: run, index: index).map(\.identifier))
             hidden = Set(page.questions.filter { !visible.contains($0) })
+            hidden.formUnion(navigator.hiddenNotes(of: step, page: visit.page, visit: visit, in: run, index: index).map(PageIDs.note))
         }
-        let fields = submitted ?? savedFields(step: step, visit: visit, context: context)
+        var fields = submitted ?? savedFields(step: step, visit: visit, run: run, index: index, context: context)
+        fields = fields.adding(shownValues(step: step, visit: visit, run: run, index: index, language: language, context: context))
         let questions = page.questions
         let questionOf: @Sendable (String) -> String = { field in
             questions.first { field == $0 || field.hasPrefix($0 + ".") } ?? field
@@ -381,19 +399,42 @@ public final class SurveyPages: Sendable {
         return page.template.render(fill)
     }
 
-    /// The fields of a visit's saved answers, or of the format defaults for a question not yet answered.
-    func savedFields(step: Step, visit: StepVisit, context: AnswerContext) -> FormFields {
+    /// The fields of a visit's saved answers, or, for a question not yet answered, of its initial
+    /// answer or its format's default.
+    func savedFields(step: Step, visit: StepVisit, run: TaskRun, index: Int, context: AnswerContext) -> FormFields {
         var pairs: [(String, String)] = []
-        for question in step.questions {
+        for question in step.questions where !question.behaviour.isComputed {
             if let result = visit.result(question.identifier) {
                 if let answer = result.answer {
                     pairs += AnswerFields.fields(for: answer, format: question.answerFormat, name: question.identifier, context: context)
                 }
             } else if !visit.isAnswered {
-                pairs += AnswerFields.defaults(for: question.answerFormat, name: question.identifier)
+                if let preset = navigator.presetAnswer(for: question, of: step, visit: visit, in: run, index: index) {
+                    pairs += AnswerFields.fields(for: preset, format: question.answerFormat, name: question.identifier, context: context)
+                } else {
+                    pairs += AnswerFields.defaults(for: question.answerFormat, name: question.identifier)
+                }
             }
         }
         return FormFields(pairs: pairs)
+    }
+
+    /// The words a read-only or calculated question shows for its value, worked out now.
+    func shownValues(step: Step, visit: StepVisit, run: TaskRun, index: Int, language: String, context: AnswerContext) -> [(String, String)] {
+        step.questions.compactMap { question -> (String, String)? in
+            guard question.behaviour.isComputed, !question.behaviour.isHidden else { return nil }
+            let answer = navigator.presetAnswer(for: question, of: step, visit: visit, in: run, index: index)
+            let words = display(answer, format: question.answerFormat, language: language, context: context) ?? "–"
+            return (PageIDs.shown(question.identifier), words)
+        }
+    }
+
+    /// A read-only question shows its value as text instead of controls.
+    static func readOnly(_ context: [String: Any], _ behaviour: QuestionBehaviour, name: String, slots: SlotTable) -> [String: Any] {
+        guard behaviour.isComputed else { return context }
+        var context = context
+        context["readOnly"] = ["value": slots.marker(.text(PageIDs.shown(name)))]
+        return context
     }
 }
 

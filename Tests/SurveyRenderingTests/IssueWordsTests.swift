@@ -19,7 +19,7 @@ struct IssueWordsTests {
             .timeOnInterval(minutes: 15), .hoursRange, .minutesRange, .minutesInSteps(5), .enterDate, .realDate, .yearFourDigits,
             .dateBetween(earliest: day, latest: nil), .dateBetween(earliest: nil, latest: day), .dateBetween(earliest: day, latest: day),
             .dateBetween(earliest: nil, latest: nil), .momentNotBefore(Date(timeIntervalSince1970: 1_773_133_200), zone),
-            .momentNotAfter(Date(timeIntervalSince1970: 1_773_133_200), zone), .tooLong(limit: 5), .pattern(message: nil, answer: "x"),
+            .momentNotAfter(Date(timeIntervalSince1970: 1_773_133_200), zone), .tooLong(limit: 5), .tooShort(limit: 2), .pattern(message: nil, answer: "x"),
             .email, .ageWholeYears, .ageBetween(low: 1, high: 125), .heightCentimetres, .heightBetweenCentimetres, .heightAboveZero,
             .feetRange, .inchesRange, .weightNumber(pounds: true), .weightNumber(pounds: false),
             .weightBetween(low: 0, high: 657, pounds: false), .poundsWhole, .ouncesRange, .catalogEntry("resumeCodeUnknown"),
@@ -55,6 +55,7 @@ struct IssueWordsTests {
         case .momentNotBefore: "momentNotBefore"
         case .momentNotAfter: "momentNotAfter"
         case .tooLong: "tooLong"
+        case .tooShort: "tooShort"
         case .pattern: "pattern"
         case .email: "email"
         case .ageWholeYears: "ageWholeYears"
@@ -75,7 +76,7 @@ struct IssueWordsTests {
     @Test("Every problem has words in every language: no catalog key and no slot is left showing",
           arguments: Catalog.languages)
     func everyProblemIsWorded(_ language: String) {
-        #expect(Set(Self.samples.map(Self.caseName)).count == 41)
+        #expect(Set(Self.samples.map(Self.caseName)).count == 42)
         let words = Catalog(language: language)
         for problem in Self.samples {
             let text = words.words(for: problem)

@@ -8,9 +8,12 @@ public struct Navigator: Sendable {
     /// The zone in which date answers and predicates are read.
     public let timeZone: TimeZone
     private let pagesByStep: [String: [Range<Int>]]
+    /// The survey's FHIRPath expressions, when it has any.
+    let expressions: SurveyExpressions?
 
     public init(task: SurveyTask, timeZone: TimeZone? = nil) {
         self.task = task
+        expressions = SurveyExpressions(task: task)
         self.timeZone = timeZone ?? task.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
         var pages: [String: [Range<Int>]] = [:]
         for step in task.steps {
@@ -97,7 +100,8 @@ public struct Navigator: Sendable {
                 candidate = task.steps.isEmpty ? nil : 0
             }
             guard let next = candidate else { return nil }
-            guard let skip = task.skipRule(for: task.steps[next].identifier), skip.evaluate(on: result(), timeZone: timeZone) else {
+            guard let skip = task.skipRule(for: task.steps[next].identifier),
+                  skip.evaluate(on: result(), timeZone: timeZone, expression: judge(result(), step: task.steps[next])) else {
                 return next
             }
             guard passedOver.insert(next).inserted else { return nil }
@@ -111,7 +115,7 @@ public struct Navigator: Sendable {
         case .direct(let destination):
             return destination
         case .predicate(let rules, let fallback):
-            for entry in rules where entry.predicate.evaluate(on: result, timeZone: timeZone) {
+            for entry in rules where entry.predicate.evaluate(on: result, timeZone: timeZone, expression: judge(result, step: nil)) {
                 return entry.destination
             }
             return fallback
@@ -170,6 +174,7 @@ public struct Navigator: Sendable {
         visit.endDate = now
         run.visits[index] = visit
         advance(&run, from: index, now: now)
+        refreshCalculated(&run, after: index, now: now)
         if let returnTarget { fastForward(&run, toward: returnTarget, now: now) }
         return run
     }
@@ -187,7 +192,13 @@ public struct Navigator: Sendable {
         for page in pages(of: step).indices {
             visit.page = page
             for question in visibleQuestions(of: step, page: page, visit: visit, in: run, index: index) {
-                results.append(emptyResult(question, startDate: visit.startDate, now: now))
+                var result = emptyResult(question, startDate: visit.startDate, now: now)
+                if question.behaviour.isComputed {
+                    var sofar = visit
+                    sofar.results = results
+                    result.answer = computedAnswer(for: question, of: step, on: evaluation(before: sofar, in: run, index: index), saved: nil)
+                }
+                results.append(result)
             }
         }
         visit.results = results
@@ -285,9 +296,10 @@ public struct Navigator: Sendable {
         }
         return ranges[page].compactMap { position -> Step.Question? in
             guard case .question(let question) = content.items[position] else { return nil }
-            if let rule = question.visibleIf, !rule.evaluate(on: evaluation(), timeZone: timeZone) { return nil }
-            return Step.Question(identifier: question.identifier, answerFormat: question.answerFormat,
-                                 isOptional: question.isOptional, visibleIf: question.visibleIf)
+            if let rule = question.visibleIf, !rule.evaluate(on: evaluation(), timeZone: timeZone, expression: judge(evaluation(), step: step)) {
+                return nil
+            }
+            return question.asQuestion
         }
     }
 
@@ -305,7 +317,14 @@ public struct Navigator: Sendable {
             case .section:
                 pendingHeader = content.items[position]
             case .question(let question):
-                guard visible.contains(question.identifier) else { continue }
+                guard visible.contains(question.identifier), !question.behaviour.isHidden else { continue }
+                if let header = pendingHeader {
+                    items.append(header)
+                    pendingHeader = nil
+                }
+                items.append(content.items[position])
+            case .note(let note):
+                if let rule = note.visibleIf, !noteShows(rule, of: step, page: page, visit: visit, in: run, index: index) { continue }
                 if let header = pendingHeader {
                     items.append(header)
                     pendingHeader = nil
@@ -382,10 +401,15 @@ enum FormLayout {
         var start = 0
         var onPage = Set<String>()
         for (index, item) in items.enumerated() {
-            guard case .question(let question) = item else { continue }
-            let dependsOnPage = question.visibleIf?.selectors.contains { selector in
+            if case .section = item { continue }
+            // An expression may read any answer, so an item that uses one starts a page unless it is first.
+            let usesExpression: Bool = {
+                if case .question(let question) = item, question.behaviour.calculatedExpression != nil { return true }
+                return item.visibleIf?.usesExpression ?? false
+            }()
+            let dependsOnPage = (usesExpression && !onPage.isEmpty) || (item.visibleIf?.selectors.contains { selector in
                 selector.stepIdentifier == stepIdentifier && selector.itemIdentifier.map(onPage.contains) == true
-            } ?? false
+            } ?? false)
             if dependsOnPage {
                 // Section headers right above the item go with it.
                 var split = index
@@ -394,6 +418,7 @@ enum FormLayout {
                 start = split
                 onPage = []
             }
+            guard case .question(let question) = item else { continue }
             onPage.insert(question.identifier)
         }
         pages.append(start..<items.count)

@@ -4,14 +4,23 @@ extension Predicate {
     /// Whether the predicate holds on a result, as ORKResultPredicate does: a test on a result
     /// that is missing (the step was not on the path) or has no answer is false, and the latest
     /// visit of a step is the one tested.
-    public func evaluate(on result: TaskResult, timeZone: TimeZone) -> Bool {
+    ///
+    /// - Parameter expression: judges a FHIRPath `expression` predicate; without one it is false.
+    public func evaluate(on result: TaskResult, timeZone: TimeZone, expression: (String) -> Bool = { _ in false }) -> Bool {
         switch self {
         case .not(let inner):
-            return !inner.evaluate(on: result, timeZone: timeZone)
+            return !inner.evaluate(on: result, timeZone: timeZone, expression: expression)
         case .all(let list):
-            return list.allSatisfy { $0.evaluate(on: result, timeZone: timeZone) }
+            return list.allSatisfy { $0.evaluate(on: result, timeZone: timeZone, expression: expression) }
         case .any(let list):
-            return list.contains { $0.evaluate(on: result, timeZone: timeZone) }
+            return list.contains { $0.evaluate(on: result, timeZone: timeZone, expression: expression) }
+        case .expression(let source):
+            return expression(source)
+        case .answered(let selector, let flag):
+            let answer = result.questionResult(selector)?.answer
+            return (answer != nil) == flag
+        case .compare(let selector, let operation, let expected):
+            return Self.compare(result.questionResult(selector)?.answer, operation, expected, zone: timeZone)
         case .isNil(let selector, let flag):
             guard let question = result.questionResult(selector) else { return false }
             return (question.answer == nil) == flag

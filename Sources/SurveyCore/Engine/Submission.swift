@@ -35,6 +35,13 @@ extension Navigator {
         var results: [QuestionResult] = []
         var issues: [AnswerIssue] = []
         for question in questions {
+            if question.behaviour.isComputed {
+                // Not typed by the participant: worked out on the answers before it, this page's included.
+                let answers = evaluation(before: visit, in: run, index: index, extra: results)
+                let answer = computedAnswer(for: question, of: step, on: answers, saved: visit.result(question.identifier)?.answer)
+                results.append(.make(for: question, answer: answer, startDate: visit.startDate, endDate: context.now, timeZone: timeZone))
+                continue
+            }
             let answer: Answer?
             switch AnswerParser.parse(question.answerFormat, name: question.identifier, fields: fields, context: context) {
             case .invalid(let found):

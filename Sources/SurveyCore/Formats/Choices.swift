@@ -31,13 +31,17 @@ public struct TextChoice: Sendable, Hashable {
     public var value: ChoiceValue
     public var exclusive: Bool?
     public var other: OtherOption?
+    /// The FHIR answerOption the choice came from: `system`, `code`, `display`, `valueType`, `extension` (docs/fhir.md).
+    public var fhir: JSONObject?
 
-    public init(text: LocalizedText, detailText: LocalizedText? = nil, value: ChoiceValue, exclusive: Bool? = nil, other: OtherOption? = nil) {
+    public init(text: LocalizedText, detailText: LocalizedText? = nil, value: ChoiceValue, exclusive: Bool? = nil, other: OtherOption? = nil,
+                fhir: JSONObject? = nil) {
         self.text = text
         self.detailText = detailText
         self.value = value
         self.exclusive = exclusive
         self.other = other
+        self.fhir = fhir
     }
 
     public var isExclusive: Bool { exclusive ?? false }
@@ -50,6 +54,7 @@ public struct TextChoice: Sendable, Hashable {
         if let other {
             object["other"] = .object(["placeholder": other.placeholder?.json, "optional": JSONKeys.flag(other.optional)])
         }
+        object["fhir"] = fhir.map(JSONValue.object)
         return .object(object)
     }
 
@@ -77,9 +82,10 @@ enum ChoiceList {
             other = OtherOption(placeholder: otherReader.text("placeholder"), optional: otherReader.bool("optional"))
             otherReader.finish("\"other\"")
         }
+        let fhir = reader.opaqueObject("fhir")
         reader.finish("A choice")
         guard let text, let choiceValue else { return nil }
-        return TextChoice(text: text, detailText: detailText, value: choiceValue, exclusive: exclusive, other: other)
+        return TextChoice(text: text, detailText: detailText, value: choiceValue, exclusive: exclusive, other: other, fhir: fhir)
     }
 
     /// A choice's `value`: a string or a number.

@@ -4,6 +4,8 @@ import Foundation
 /// the author's regular expression and message.
 public struct TextFormat: Sendable, Hashable, AnswerFormatRules {
     public var maximumLength: Int?
+    /// The fewest characters an answer may have (an addition to format v1, from FHIR's `minLength`).
+    public var minimumLength: Int?
     public var multipleLines: Bool?
     public var validationRegularExpression: String?
     public var invalidMessage: LocalizedText?
@@ -30,15 +32,18 @@ public struct TextFormat: Sendable, Hashable, AnswerFormatRules {
     static let resultType = QuestionResultType.text
 
     static func decode(_ reader: ObjectReader) -> AnswerFormat? {
-        .text(TextFormat(
+        var format = TextFormat(
             maximumLength: reader.integer("maximumLength"), multipleLines: reader.bool("multipleLines"),
             validationRegularExpression: reader.string("validationRegularExpression"), invalidMessage: reader.text("invalidMessage"),
-            defaultTextAnswer: reader.string("defaultTextAnswer"), dontKnow: DontKnowOption(reading: reader)))
+            defaultTextAnswer: reader.string("defaultTextAnswer"), dontKnow: DontKnowOption(reading: reader))
+        format.minimumLength = reader.integer("minimumLength")
+        return .text(format)
     }
 
     var jsonKeys: JSONObject {
         var object = JSONObject()
         object["maximumLength"] = JSONKeys.integer(maximumLength)
+        object["minimumLength"] = JSONKeys.integer(minimumLength)
         object["multipleLines"] = JSONKeys.flag(multipleLines)
         object["validationRegularExpression"] = JSONKeys.string(validationRegularExpression)
         object["invalidMessage"] = invalidMessage?.json
@@ -55,12 +60,23 @@ public struct TextFormat: Sendable, Hashable, AnswerFormatRules {
             if (try? NSRegularExpression(pattern: pattern)) == nil {
                 checks.error(path / "validationRegularExpression", "The regular expression \"\(pattern)\" does not compile.")
             }
-        case (_?, nil):
-            checks.error(path / "invalidMessage", "\"validationRegularExpression\" needs an \"invalidMessage\" telling the participant what to enter.")
+        case (let pattern?, nil):
+            if (try? NSRegularExpression(pattern: pattern)) == nil {
+                checks.error(path / "validationRegularExpression", "The regular expression \"\(pattern)\" does not compile.")
+            } else {
+                checks.warning(path / "invalidMessage", "Without an \"invalidMessage\" a participant whose answer does not match is told only to check it; say what to enter.")
+            }
         case (nil, _?):
             checks.error(path / "validationRegularExpression", "\"invalidMessage\" needs a \"validationRegularExpression\" to go with it.")
         case (nil, nil):
             break
+        }
+        if let minimum = minimumLength {
+            if minimum < 1 {
+                checks.error(path / "minimumLength", "\"minimumLength\" must be 1 or more; it is \(minimum).")
+            } else if let limit = lengthLimit, minimum > limit {
+                checks.error(path / "minimumLength", "\"minimumLength\" (\(minimum)) must not be more than \"maximumLength\" (\(limit)).")
+            }
         }
         if let text = defaultTextAnswer, let limit = lengthLimit, text.utf16.count > limit {
             checks.warning(path / "defaultTextAnswer", "The default text is longer than \"maximumLength\" (\(limit)).")
@@ -73,6 +89,9 @@ public struct TextFormat: Sendable, Hashable, AnswerFormatRules {
         if text.isEmpty { return .empty }
         if let limit = lengthLimit, text.utf16.count > limit {
             return AnswerIssue.one(name, .tooLong, .tooLong(limit: limit))
+        }
+        if let minimum = minimumLength, text.utf16.count < minimum {
+            return AnswerIssue.one(name, .tooShort, .tooShort(limit: minimum))
         }
         if let pattern = validationRegularExpression, let expression = try? NSRegularExpression(pattern: pattern) {
             let matches = expression.numberOfMatches(in: text, range: NSRange(text.startIndex..., in: text))

@@ -64,6 +64,13 @@ public indirect enum Predicate: Sendable, Hashable {
     case isNil(ResultSelector, Bool)
     /// The answer is "I don't know"; `false` negates.
     case dontKnow(ResultSelector, Bool)
+    /// The question has an answer (FHIR's `exists`); a missing, hidden or empty one has none. `false` negates.
+    case answered(ResultSelector, Bool)
+    /// An answer compares to the value (FHIR's enableWhen): any of several answers may; with no
+    /// answer only `!=` holds.
+    case compare(ResultSelector, ComparisonOperator, ExpectedValue)
+    /// A FHIRPath expression that gives `true` on the response so far.
+    case expression(String)
     case not(Predicate)
     case all([Predicate])
     case any([Predicate])
@@ -72,12 +79,35 @@ public indirect enum Predicate: Sendable, Hashable {
     public var selectors: [ResultSelector] {
         switch self {
         case .equals(let selector, _), .choice(let selector, _), .choices(let selector, _), .matches(let selector, _),
-             .range(let selector, _, _), .timeRange(let selector, _, _), .isNil(let selector, _), .dontKnow(let selector, _):
+             .range(let selector, _, _), .timeRange(let selector, _, _), .isNil(let selector, _), .dontKnow(let selector, _),
+             .answered(let selector, _), .compare(let selector, _, _):
             return [selector]
+        case .expression:
+            return []
         case .not(let inner):
             return inner.selectors
         case .all(let list), .any(let list):
             return list.flatMap(\.selectors)
+        }
+    }
+
+    /// True when an expression is part of the test, so the answers it reads cannot be listed.
+    public var usesExpression: Bool {
+        switch self {
+        case .expression: return true
+        case .not(let inner): return inner.usesExpression
+        case .all(let list), .any(let list): return list.contains(where: \.usesExpression)
+        default: return false
+        }
+    }
+
+    /// Every FHIRPath expression the predicate holds.
+    public var expressions: [String] {
+        switch self {
+        case .expression(let source): return [source]
+        case .not(let inner): return inner.expressions
+        case .all(let list), .any(let list): return list.flatMap(\.expressions)
+        default: return []
         }
     }
 }

@@ -13,10 +13,15 @@ public struct Step: Sendable, Hashable {
     public var optional: Bool?
     public var showsProgress: Bool?
     public var learnMore: LearnMore?
+    /// Named FHIRPath values in scope on this step (docs/fhir.md).
+    public var variables: [NamedExpression] = []
+    /// What a FHIR Questionnaire item said that the survey does not show (docs/fhir.md).
+    public var fhir: JSONObject?
 
     public init(identifier: String, kind: StepKind, title: LocalizedText? = nil, text: LocalizedText? = nil,
                 detailText: LocalizedText? = nil, footnote: LocalizedText? = nil, image: String? = nil,
-                imageAlt: LocalizedText? = nil, optional: Bool? = nil, showsProgress: Bool? = nil, learnMore: LearnMore? = nil) {
+                imageAlt: LocalizedText? = nil, optional: Bool? = nil, showsProgress: Bool? = nil, learnMore: LearnMore? = nil,
+                variables: [NamedExpression] = [], fhir: JSONObject? = nil) {
         self.identifier = identifier
         self.kind = kind
         self.title = title
@@ -28,6 +33,8 @@ public struct Step: Sendable, Hashable {
         self.optional = optional
         self.showsProgress = showsProgress
         self.learnMore = learnMore
+        self.variables = variables
+        self.fhir = fhir
     }
 
     /// Question and form steps are optional unless the author says otherwise; other steps are not
@@ -60,12 +67,15 @@ public struct Step: Sendable, Hashable {
     public var questions: [Question] {
         switch kind {
         case .question(let content):
-            return [Question(identifier: identifier, answerFormat: content.answerFormat, isOptional: isOptional, visibleIf: nil)]
+            var behaviour = content.behaviour
+            behaviour.variables = variables
+            behaviour.fhir = fhir
+            return [Question(identifier: identifier, answerFormat: content.answerFormat, isOptional: isOptional, visibleIf: nil,
+                             behaviour: behaviour)]
         case .form(let content):
             return content.items.compactMap { item in
                 guard case .question(let question) = item else { return nil }
-                return Question(identifier: question.identifier, answerFormat: question.answerFormat,
-                                isOptional: question.isOptional, visibleIf: question.visibleIf)
+                return question.asQuestion
             }
         default:
             return []
@@ -78,6 +88,16 @@ public struct Step: Sendable, Hashable {
         public let answerFormat: AnswerFormat
         public let isOptional: Bool
         public let visibleIf: Predicate?
+        public var behaviour = QuestionBehaviour()
+
+        public init(identifier: String, answerFormat: AnswerFormat, isOptional: Bool, visibleIf: Predicate?,
+                    behaviour: QuestionBehaviour = QuestionBehaviour()) {
+            self.identifier = identifier
+            self.answerFormat = answerFormat
+            self.isOptional = isOptional
+            self.visibleIf = visibleIf
+            self.behaviour = behaviour
+        }
     }
 }
 
@@ -118,10 +138,14 @@ public struct QuestionContent: Sendable, Hashable {
     public var question: LocalizedText?
     public var placeholder: LocalizedText?
     public var answerFormat: AnswerFormat
-    public init(question: LocalizedText? = nil, placeholder: LocalizedText? = nil, answerFormat: AnswerFormat) {
+    /// Read-only, hidden, initial and calculated answers; its variables and FHIR details are the step's.
+    public var behaviour: QuestionBehaviour
+    public init(question: LocalizedText? = nil, placeholder: LocalizedText? = nil, answerFormat: AnswerFormat,
+                behaviour: QuestionBehaviour = QuestionBehaviour()) {
         self.question = question
         self.placeholder = placeholder
         self.answerFormat = answerFormat
+        self.behaviour = behaviour
     }
 }
 
@@ -148,18 +172,31 @@ public struct VideoContent: Sendable, Hashable {
     }
 }
 
-/// A form's entry: a section header or a question.
+/// A form's entry: a section header, a question or a note.
 public enum FormItem: Sendable, Hashable {
     case section(SectionHeader)
     case question(FormQuestion)
+    case note(FormNote)
+
+    /// The condition the item shows on, for questions and notes.
+    public var visibleIf: Predicate? {
+        switch self {
+        case .section: return nil
+        case .question(let question): return question.visibleIf
+        case .note(let note): return note.visibleIf
+        }
+    }
 }
 
 public struct SectionHeader: Sendable, Hashable {
     public var sectionTitle: LocalizedText
     public var detailText: LocalizedText?
-    public init(sectionTitle: LocalizedText, detailText: LocalizedText? = nil) {
+    /// The nested FHIR group the header opens (docs/fhir.md).
+    public var fhir: JSONObject?
+    public init(sectionTitle: LocalizedText, detailText: LocalizedText? = nil, fhir: JSONObject? = nil) {
         self.sectionTitle = sectionTitle
         self.detailText = detailText
+        self.fhir = fhir
     }
 }
 
@@ -171,9 +208,11 @@ public struct FormQuestion: Sendable, Hashable {
     public var optional: Bool?
     public var answerFormat: AnswerFormat
     public var visibleIf: Predicate?
+    /// Read-only, hidden, initial and calculated answers, variables and FHIR details (docs/fhir.md).
+    public var behaviour: QuestionBehaviour
 
     public init(identifier: String, text: LocalizedText? = nil, detailText: LocalizedText? = nil, placeholder: LocalizedText? = nil,
-                optional: Bool? = nil, answerFormat: AnswerFormat, visibleIf: Predicate? = nil) {
+                optional: Bool? = nil, answerFormat: AnswerFormat, visibleIf: Predicate? = nil, behaviour: QuestionBehaviour = QuestionBehaviour()) {
         self.identifier = identifier
         self.text = text
         self.detailText = detailText
@@ -181,7 +220,13 @@ public struct FormQuestion: Sendable, Hashable {
         self.optional = optional
         self.answerFormat = answerFormat
         self.visibleIf = visibleIf
+        self.behaviour = behaviour
     }
 
     public var isOptional: Bool { optional ?? true }
+
+    /// The question as the engine asks it.
+    public var asQuestion: Step.Question {
+        Step.Question(identifier: identifier, answerFormat: answerFormat, isOptional: isOptional, visibleIf: visibleIf, behaviour: behaviour)
+    }
 }

@@ -14,6 +14,8 @@ extension SurveyTask {
         object["timeZone"] = timeZone.map(JSONValue.string)
         object["showAnswersOnCompletion"] = showAnswersOnCompletion.map(JSONValue.bool)
         object["kioskIdle"] = kioskIdle.map { .string($0.rawValue) }
+        object["variables"] = NamedExpression.json(variables)
+        object["fhir"] = fhir.map(JSONValue.object)
         object["steps"] = .array(steps.map(\.json))
         if !navigationRules.isEmpty {
             object["navigationRules"] = .object(JSONObject(navigationRules.map { ($0.stepIdentifier, $0.rule.json) }))
@@ -41,6 +43,8 @@ extension Step {
         if let learnMore {
             object["learnMore"] = .object(["title": learnMore.title?.json, "text": learnMore.text.json])
         }
+        object["variables"] = NamedExpression.json(variables)
+        object["fhir"] = fhir.map(JSONValue.object)
         switch kind {
         case .instruction, .completion:
             break
@@ -48,6 +52,7 @@ extension Step {
             object["question"] = content.question?.json
             object["placeholder"] = content.placeholder?.json
             object["answerFormat"] = content.answerFormat.json
+            content.behaviour.write(into: &object)
         case .form(let content):
             object["items"] = .array(content.items.map(\.json))
             object["footerText"] = content.footerText?.json
@@ -65,17 +70,44 @@ extension FormItem {
     var json: JSONValue {
         switch self {
         case .section(let header):
-            return .object(["sectionTitle": header.sectionTitle.json, "detailText": header.detailText?.json])
+            return .object(["sectionTitle": header.sectionTitle.json, "detailText": header.detailText?.json, "fhir": header.fhir.map(JSONValue.object)])
+        case .note(let note):
+            return .object(["note": note.note.json, "visibleIf": note.visibleIf?.json, "fhir": note.fhir.map(JSONValue.object)])
         case .question(let question):
-            return .object([
-                "identifier": .string(question.identifier), "text": question.text?.json, "detailText": question.detailText?.json,
-                "placeholder": question.placeholder?.json, "optional": question.optional.map(JSONValue.bool),
-                "answerFormat": question.answerFormat.json, "visibleIf": question.visibleIf?.json,
-            ])
+            var object = JSONObject()
+            object["identifier"] = .string(question.identifier)
+            object["text"] = question.text?.json
+            object["detailText"] = question.detailText?.json
+            object["placeholder"] = question.placeholder?.json
+            object["optional"] = question.optional.map(JSONValue.bool)
+            object["answerFormat"] = question.answerFormat.json
+            object["visibleIf"] = question.visibleIf?.json
+            question.behaviour.write(into: &object)
+            object["variables"] = NamedExpression.json(question.behaviour.variables)
+            object["fhir"] = question.behaviour.fhir.map(JSONValue.object)
+            return .object(object)
         }
     }
 }
 
+
+extension QuestionBehaviour {
+    /// The keys of a question's behaviour but its variables and FHIR details, which the caller writes.
+    func write(into object: inout JSONObject) {
+        object["readOnly"] = readOnly.map(JSONValue.bool)
+        object["hidden"] = hidden.map(JSONValue.bool)
+        object["initial"] = initial
+        object["initialExpression"] = initialExpression.map(JSONValue.string)
+        object["calculatedExpression"] = calculatedExpression.map(JSONValue.string)
+    }
+}
+
+extension NamedExpression {
+    /// The list as the file writes it; none at all when empty.
+    static func json(_ list: [NamedExpression]) -> JSONValue? {
+        list.isEmpty ? nil : .array(list.map(\.json))
+    }
+}
 
 extension AnswerFormat {
     var json: JSONValue {
@@ -104,18 +136,22 @@ extension NavigationRule {
     }
 }
 
+extension ExpectedValue {
+    var json: JSONValue {
+        switch self {
+        case .bool(let flag): return .bool(flag)
+        case .number(let number): return .number(number)
+        case .string(let text): return .string(text)
+        }
+    }
+}
+
 extension Predicate {
     /// The predicate as the survey file writes it.
     public var json: JSONValue {
         switch self {
         case .equals(let selector, let expected):
-            let value: JSONValue
-            switch expected {
-            case .bool(let flag): value = .bool(flag)
-            case .number(let number): value = .number(number)
-            case .string(let text): value = .string(text)
-            }
-            return .object(["result": .string(selector.raw), "equals": value])
+            return .object(["result": .string(selector.raw), "equals": expected.json])
         case .choice(let selector, let value):
             return .object(["result": .string(selector.raw), "choice": value.json])
         case .choices(let selector, let values):
@@ -137,6 +173,12 @@ extension Predicate {
             return .object(["result": .string(selector.raw), "isNil": .bool(flag)])
         case .dontKnow(let selector, let flag):
             return .object(["result": .string(selector.raw), "dontKnow": .bool(flag)])
+        case .answered(let selector, let flag):
+            return .object(["result": .string(selector.raw), "answered": .bool(flag)])
+        case .compare(let selector, let operation, let expected):
+            return .object(["result": .string(selector.raw), "compare": .string(operation.rawValue), "value": expected.json])
+        case .expression(let source):
+            return .object(["expression": .string(source)])
         case .not(let inner):
             return .object(["not": inner.json])
         case .all(let list):

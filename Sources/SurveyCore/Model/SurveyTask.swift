@@ -35,6 +35,10 @@ public struct SurveyTask: Sendable, Hashable {
     public var showAnswersOnCompletion: Bool?
     /// What a clinic's kiosk does with a run its participant walked away from (an addition to format v1).
     public var kioskIdle: KioskIdlePolicy?
+    /// Named FHIRPath values in scope everywhere (an addition to format v1, docs/fhir.md).
+    public var variables: [NamedExpression] = []
+    /// What a FHIR Questionnaire said that the survey does not show: `url`, `version`, `name`, `status`, `code`.
+    public var fhir: JSONObject?
 
     public init(identifier: String, title: LocalizedText? = nil, steps: [Step],
                 navigationRules: [(stepIdentifier: String, rule: NavigationRule)] = [],
@@ -85,6 +89,7 @@ public struct SurveyTask: Sendable, Hashable {
                 == Dictionary(rhs.skipRules, uniquingKeysWith: { first, _ in first })
             && lhs.shouldReportProgress == rhs.shouldReportProgress && lhs.languages == rhs.languages && lhs.timeZone == rhs.timeZone
             && lhs.showAnswersOnCompletion == rhs.showAnswersOnCompletion && lhs.kioskIdle == rhs.kioskIdle
+            && lhs.variables == rhs.variables && lhs.fhir == rhs.fhir
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -110,6 +110,14 @@ struct TestedValues {
                 }
             case .timeRange(_, let minimum, let maximum):
                 times += [minimum, maximum].compactMap { $0.flatMap(TimeOfDay.init) }
+            case .compare(_, _, .number(let number)):
+                numbers.append(number)
+                choiceValues.append(.number(number))
+            case .compare(_, _, .string(let text)):
+                texts.append(text)
+                choiceValues.append(.string(text))
+                if CalendarDate(String(text.prefix(10))) != nil { dates.append(text) }
+                if let time = TimeOfDay(String(text.prefix(5))) { times.append(time) }
             default:
                 break
             }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Objects keep their keys in file order so that diagnostics and re-encoded files
 /// read in the order the author wrote them.
-public enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(Double)
@@ -26,7 +26,7 @@ public enum JSONValue: Sendable, Equatable {
 }
 
 /// A JSON object whose keys keep their order.
-public struct JSONObject: Sendable, Equatable {
+public struct JSONObject: Sendable, Hashable {
     public private(set) var entries: [(key: String, value: JSONValue)]
 
     public init(_ entries: [(key: String, value: JSONValue)] = []) {
@@ -51,6 +51,14 @@ public struct JSONObject: Sendable, Equatable {
         guard lhs.entries.count == rhs.entries.count else { return false }
         for (key, value) in lhs.entries where rhs[key] != value { return false }
         return true
+    }
+
+    /// Key order does not count for equality, so the hash takes the keys in sorted order.
+    public func hash(into hasher: inout Hasher) {
+        for entry in entries.sorted(by: { $0.key < $1.key }) {
+            hasher.combine(entry.key)
+            hasher.combine(entry.value)
+        }
     }
 }
 

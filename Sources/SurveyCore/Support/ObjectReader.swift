@@ -166,6 +166,16 @@ final class ObjectReader {
     }
 
     /// Reports every key this object holds that no reader asked for.
+    /// An object kept as it is, not read into the model (the `fhir` details).
+    func opaqueObject(_ key: String) -> JSONObject? {
+        guard let value = value(key) else { return nil }
+        guard case .object(let object) = value else {
+            mismatch(key, "an object", value)
+            return nil
+        }
+        return object
+    }
+
     func finish(_ what: String) {
         for key in object.keys where !known.contains(key) {
             var message = "\(what) has no key \"\(key)\"."

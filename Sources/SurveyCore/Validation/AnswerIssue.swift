@@ -18,6 +18,8 @@ public struct AnswerIssue: Sendable, Hashable, CustomStringConvertible {
         case outOfRange
         /// Text longer than `maximumLength`.
         case tooLong
+        /// Text shorter than `minimumLength`.
+        case tooShort
         /// Text that does not match the author's expression.
         case pattern
         /// Not an email address.
@@ -88,6 +90,7 @@ public struct AnswerIssue: Sendable, Hashable, CustomStringConvertible {
         case momentNotBefore(Date, TimeZone)
         case momentNotAfter(Date, TimeZone)
         case tooLong(limit: Int)
+        case tooShort(limit: Int)
         /// The author's `invalidMessage` (with `%@` for the answer), or nil for the default.
         case pattern(message: LocalizedText?, answer: String)
         case email
@@ -149,6 +152,13 @@ public struct FormFields: Sendable, Hashable {
         var values: [String: [String]] = [:]
         for (name, value) in pairs { values[name, default: []].append(value) }
         self.values = values
+    }
+
+    /// The fields with these set too, each replacing any value of its name.
+    public func adding(_ pairs: [(String, String)]) -> FormFields {
+        var copy = self
+        for (name, value) in pairs { copy.values[name] = [value] }
+        return copy
     }
 
     /// The first value of a field, as a browser sends it.

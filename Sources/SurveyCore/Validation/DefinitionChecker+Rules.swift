@@ -71,6 +71,9 @@ extension DefinitionChecker {
             return .all(list.enumerated().map { checkPredicate($0.element, at: path / "all" / $0.offset, context: context) })
         case .any(let list):
             return .any(list.enumerated().map { checkPredicate($0.element, at: path / "any" / $0.offset, context: context) })
+        case .expression(let source):
+            checkExpression(source, at: path / "expression")
+            return predicate
         default:
             break
         }
@@ -259,7 +262,11 @@ extension DefinitionChecker {
             if option.show != true {
                 log.warning(path / "dontKnow", "The question does not show a don't-know button (\"showDontKnowButton\"), so this test never holds.")
             }
-        case .not, .all, .any:
+        case .answered:
+            break
+        case .compare(_, let operation, let expected):
+            checkComparison(operation, expected, format: format, at: path)
+        case .not, .all, .any, .expression:
             break
         }
     }
@@ -294,7 +301,9 @@ extension Predicate {
         case .timeRange(_, let minimum, let maximum): return .timeRange(selector, minimum: minimum, maximum: maximum)
         case .isNil(_, let flag): return .isNil(selector, flag)
         case .dontKnow(_, let flag): return .dontKnow(selector, flag)
-        case .not, .all, .any: return self
+        case .answered(_, let flag): return .answered(selector, flag)
+        case .compare(_, let operation, let value): return .compare(selector, operation, value)
+        case .not, .all, .any, .expression: return self
         }
     }
 }

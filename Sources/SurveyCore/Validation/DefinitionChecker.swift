@@ -24,13 +24,23 @@ struct DefinitionChecker {
         for (stepIndex, step) in task.steps.enumerated() {
             guard case .form(var content) = step.kind else { continue }
             for (itemIndex, item) in content.items.enumerated() {
-                guard case .question(var question) = item, let visibleIf = question.visibleIf else { continue }
-                question.visibleIf = checkVisibility(visibleIf, item: question.identifier, itemIndex: itemIndex, in: step,
-                                                     at: .root / "steps" / stepIndex / "items" / itemIndex / "visibleIf")
-                content.items[itemIndex] = .question(question)
+                let path = JSONPath.root / "steps" / stepIndex / "items" / itemIndex / "visibleIf"
+                switch item {
+                case .question(var question):
+                    guard let visibleIf = question.visibleIf else { continue }
+                    question.visibleIf = checkVisibility(visibleIf, item: question.identifier, itemIndex: itemIndex, in: step, at: path)
+                    content.items[itemIndex] = .question(question)
+                case .note(var note):
+                    guard let visibleIf = note.visibleIf else { continue }
+                    note.visibleIf = checkVisibility(visibleIf, item: "", itemIndex: itemIndex, in: step, at: path)
+                    content.items[itemIndex] = .note(note)
+                case .section:
+                    continue
+                }
             }
             resolved.steps[stepIndex].kind = .form(content)
         }
+        checkExpressions()
         checkReachability()
     }
 

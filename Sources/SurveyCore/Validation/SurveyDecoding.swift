@@ -48,11 +48,16 @@ struct SurveyDecoding {
         let timeZone = reader.string("timeZone")
         let showAnswers = reader.bool("showAnswersOnCompletion")
         let kioskIdle = reader.enumeration("kioskIdle", KioskIdlePolicy.self)
+        let variables = variables(reader)
+        let fhir = reader.opaqueObject("fhir")
         reader.finish("A survey")
         guard let identifier else { return nil }
-        return SurveyTask(identifier: identifier, title: title, steps: steps, navigationRules: navigationRules,
-                          skipRules: skipRules, shouldReportProgress: shouldReportProgress, languages: languages, timeZone: timeZone,
-                          showAnswersOnCompletion: showAnswers, kioskIdle: kioskIdle)
+        var task = SurveyTask(identifier: identifier, title: title, steps: steps, navigationRules: navigationRules,
+                              skipRules: skipRules, shouldReportProgress: shouldReportProgress, languages: languages, timeZone: timeZone,
+                              showAnswersOnCompletion: showAnswers, kioskIdle: kioskIdle)
+        task.variables = variables
+        task.fhir = fhir
+        return task
     }
 
     // MARK: Steps
@@ -75,6 +80,8 @@ struct SurveyDecoding {
             if let learnText = learn.text("text", required: true) { learnMore = LearnMore(title: learnTitle, text: learnText) }
             learn.finish("\"learnMore\"")
         }
+        let variables = variables(reader)
+        let fhir = reader.opaqueObject("fhir")
         var kind: StepKind?
         switch typeName {
         case "instruction": kind = .instruction
@@ -83,7 +90,7 @@ struct SurveyDecoding {
             let question = reader.text("question")
             let placeholder = reader.text("placeholder")
             if let formatValue = reader.value("answerFormat", required: true), let format = answerFormat(formatValue, at: path / "answerFormat") {
-                kind = .question(QuestionContent(question: question, placeholder: placeholder, answerFormat: format))
+                kind = .question(QuestionContent(question: question, placeholder: placeholder, answerFormat: format, behaviour: behaviour(reader)))
             }
         case "form":
             let footerText = reader.text("footerText")
@@ -108,7 +115,8 @@ struct SurveyDecoding {
         reader.finish(typeName.map { "A \($0) step" } ?? "A step")
         guard let identifier, let kind else { return nil }
         return Step(identifier: identifier, kind: kind, title: title, text: text, detailText: detailText, footnote: footnote,
-                    image: image, imageAlt: imageAlt, optional: optional, showsProgress: showsProgress, learnMore: learnMore)
+                    image: image, imageAlt: imageAlt, optional: optional, showsProgress: showsProgress, learnMore: learnMore,
+                    variables: variables, fhir: fhir)
     }
 
     func formItem(_ value: JSONValue, at path: JSONPath) -> FormItem? {
@@ -116,8 +124,12 @@ struct SurveyDecoding {
         if reader.has("sectionTitle") && !reader.has("identifier") && !reader.has("answerFormat") {
             let sectionTitle = reader.text("sectionTitle", required: true)
             let detailText = reader.text("detailText")
+            let fhir = reader.opaqueObject("fhir")
             reader.finish("A section header")
-            return sectionTitle.map { .section(SectionHeader(sectionTitle: $0, detailText: detailText)) }
+            return sectionTitle.map { .section(SectionHeader(sectionTitle: $0, detailText: detailText, fhir: fhir)) }
+        }
+        if reader.has("note") && !reader.has("identifier") && !reader.has("answerFormat") {
+            return note(reader, at: path)
         }
         let identifier = reader.string("identifier", required: true)
         let text = reader.text("text")
@@ -129,10 +141,13 @@ struct SurveyDecoding {
             format = answerFormat(formatValue, at: path / "answerFormat")
         }
         let visibleIf = reader.value("visibleIf").flatMap { predicate($0, at: path / "visibleIf") }
+        var behaviour = behaviour(reader)
+        behaviour.variables = variables(reader)
+        behaviour.fhir = reader.opaqueObject("fhir")
         reader.finish("A form item")
         guard let identifier, let format else { return nil }
         return .question(FormQuestion(identifier: identifier, text: text, detailText: detailText, placeholder: placeholder,
-                                      optional: optional, answerFormat: format, visibleIf: visibleIf))
+                                      optional: optional, answerFormat: format, visibleIf: visibleIf, behaviour: behaviour))
     }
 
     // MARK: Answer formats
@@ -198,7 +213,7 @@ struct SurveyDecoding {
     }
 
     static let predicateKeys = ["equals", "choice", "choices", "matches", "minimum", "maximum", "minimumTime", "maximumTime",
-                                "isNil", "dontKnow", "not", "all", "any"]
+                                "isNil", "dontKnow", "answered", "compare", "value", "not", "all", "any"]
 
     func predicate(_ value: JSONValue, at path: JSONPath) -> Predicate? {
         guard let reader = ObjectReader(value, at: path, log: log, what: "A predicate") else { return nil }
@@ -221,8 +236,11 @@ struct SurveyDecoding {
             reader.finish("A compound predicate")
             return result
         }
+        if reader.has("expression") && !reader.has("result") {
+            return expressionPredicate(reader, at: path)
+        }
         let selector = reader.string("result", required: true, nonEmpty: true).map(ResultSelector.init)
-        let tests = Self.predicateKeys.filter(reader.has)
+        let tests = Self.predicateKeys.filter { $0 != "value" && reader.has($0) }
         let kinds = Set(tests.map { key -> String in
             switch key {
             case "minimum", "maximum": return "range"
@@ -233,7 +251,7 @@ struct SurveyDecoding {
         if kinds.isEmpty {
             reader.accept(contentsOf: Self.predicateKeys)
             reader.finish("A predicate")
-            log.error(path, "A predicate needs a test: one of \"equals\", \"choice\", \"choices\", \"matches\", \"minimum\"/\"maximum\", \"minimumTime\"/\"maximumTime\", \"isNil\" or \"dontKnow\".")
+            log.error(path, "A predicate needs a test: one of \"equals\", \"choice\", \"choices\", \"matches\", \"minimum\"/\"maximum\", \"minimumTime\"/\"maximumTime\", \"isNil\", \"dontKnow\", \"answered\" or \"compare\", or be an \"expression\".")
             return nil
         }
         if kinds.count > 1 {
@@ -299,6 +317,8 @@ struct SurveyDecoding {
             if let flag = reader.bool("isNil") { result = selector.map { .isNil($0, flag) } }
         case "dontKnow":
             if let flag = reader.bool("dontKnow") { result = selector.map { .dontKnow($0, flag) } }
+        case "answered", "compare":
+            result = fhirTest(kinds.first!, reader, selector: selector, at: path)
         default:
             break
         }

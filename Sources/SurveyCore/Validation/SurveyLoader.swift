@@ -10,17 +10,28 @@ public struct LoadedSurvey: Sendable {
 /// ResearchKit's limits, collecting every error at once.
 public enum SurveyLoader {
     /// Every error and warning for a file, in file order, with nothing thrown.
-    public static func diagnose(_ data: Data) -> (task: SurveyTask?, diagnostics: [Diagnostic]) {
+    ///
+    /// - Parameter name: the file's name without `.json`: a FHIR Questionnaire with no `id` takes it as its identifier.
+    public static func diagnose(_ data: Data, name: String = "questionnaire") -> (task: SurveyTask?, diagnostics: [Diagnostic]) {
         let value: JSONValue
         do {
             value = try JSONParser.parse(data)
         } catch {
             return (nil, [Diagnostic(.error, .root, "The file is not valid JSON: \(error.description).")])
         }
-        return diagnose(value)
+        return diagnose(value, name: name)
     }
 
-    public static func diagnose(_ value: JSONValue) -> (task: SurveyTask?, diagnostics: [Diagnostic]) {
+    /// A survey file, or a FHIR Questionnaire read as the survey file it maps to (docs/fhir.md).
+    public static func diagnose(_ value: JSONValue, name: String = "questionnaire") -> (task: SurveyTask?, diagnostics: [Diagnostic]) {
+        guard QuestionnaireImport.isQuestionnaire(value) else { return diagnoseSurvey(value) }
+        let (survey, found) = QuestionnaireImport.survey(from: value, fallbackIdentifier: name)
+        guard let survey else { return (nil, found) }
+        let (task, more) = diagnoseSurvey(survey)
+        return (task, found + more)
+    }
+
+    static func diagnoseSurvey(_ value: JSONValue) -> (task: SurveyTask?, diagnostics: [Diagnostic]) {
         let log = DiagnosticLog()
         guard var task = SurveyDecoding(log: log).task(value) else {
             return (nil, log.diagnostics)
@@ -31,15 +42,19 @@ public enum SurveyLoader {
 
     /// Every text of a file with its path, for checks made outside the core (the sanitizer's).
     public static func texts(in data: Data) -> [(path: JSONPath, text: LocalizedText)] {
-        guard let value = try? JSONParser.parse(data) else { return [] }
+        guard var value = try? JSONParser.parse(data) else { return [] }
+        if QuestionnaireImport.isQuestionnaire(value) {
+            guard let survey = QuestionnaireImport.survey(from: value, fallbackIdentifier: "questionnaire").survey else { return [] }
+            value = survey
+        }
         let log = DiagnosticLog()
         _ = SurveyDecoding(log: log).task(value)
         return log.texts
     }
 
     /// The survey in `data`, or a `SurveyLoadError` holding every error and warning.
-    public static func load(_ data: Data) throws(SurveyLoadError) -> LoadedSurvey {
-        let (task, diagnostics) = diagnose(data)
+    public static func load(_ data: Data, name: String = "questionnaire") throws(SurveyLoadError) -> LoadedSurvey {
+        let (task, diagnostics) = diagnose(data, name: name)
         guard let task else { throw SurveyLoadError(diagnostics: diagnostics) }
         return LoadedSurvey(task: task, warnings: diagnostics)
     }
@@ -51,7 +66,7 @@ public enum SurveyLoader {
         } catch {
             throw SurveyLoadError(diagnostics: [Diagnostic(.error, .root, "The file \(url.path) cannot be read.")])
         }
-        return try load(data)
+        return try load(data, name: url.deletingPathExtension().lastPathComponent)
     }
 }
 
@@ -59,7 +74,7 @@ extension SurveyTask: Codable {
     /// Reads format v1 through the checker; a file with errors fails with every message.
     public init(from decoder: any Decoder) throws {
         let value = try JSONValue(from: decoder)
-        let (task, diagnostics) = SurveyLoader.diagnose(value)
+        let (task, diagnostics) = SurveyLoader.diagnoseSurvey(value)
         guard let task else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: decoder.codingPath, debugDescription: diagnostics.filter(\.isError).map(\.description).joined(separator: "\n")))

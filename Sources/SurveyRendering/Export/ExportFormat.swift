@@ -16,6 +16,8 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     case json
     /// An array of results in ResearchKit's serialization.
     case researchkit
+    /// A FHIR R4 Bundle (type collection) of QuestionnaireResponses.
+    case fhir
 
     /// Whether the format holds runs; the codebook and the syntax files describe the survey only.
     public var readsRuns: Bool {
@@ -29,6 +31,7 @@ public enum ExportFormat: String, Sendable, CaseIterable {
         switch self {
         case .csv, .long, .codebook: return "text/csv; charset=utf-8"
         case .json, .researchkit: return "application/json; charset=utf-8"
+        case .fhir: return "application/fhir+json; charset=utf-8"
         case .r, .spss: return "text/plain; charset=utf-8"
         }
     }
@@ -36,7 +39,7 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     public var fileExtension: String {
         switch self {
         case .csv, .long, .codebook: return "csv"
-        case .json, .researchkit: return "json"
+        case .json, .researchkit, .fhir: return "json"
         case .r: return "R"
         case .spss: return "sps"
         }

@@ -51,8 +51,12 @@ public final class Exporter {
         let exporting: Exporting
         let navigator: Navigator
         let labels: ChoiceLabels
+        let surveyJSON: JSONValue
+        let version: String
 
         init(task: SurveyTask) {
+            surveyJSON = task.json
+            version = task.version
             self.task = task
             layout = ExportLayout(task: task)
             exporting = Exporting(task: task)
@@ -84,6 +88,7 @@ public final class Exporter {
         case .r: return RSyntax(task: task, codebook: codebook).text
         case .spss: return SPSSSyntax(task: task, codebook: codebook).text
         case .json, .researchkit: return "["
+        case .fhir: return #"{"resourceType":"Bundle","type":"collection""#
         }
     }
 
@@ -101,6 +106,15 @@ public final class Exporter {
             if exported.status == FinishReason.saved.rawValue, result.finishReason == nil { result.finishReason = .saved }
             let json = format == .json ? result.json(in: timeZone) : result.researchKitJSON(in: timeZone)
             return (written == 0 ? "\n" : ",\n") + JSONWriter.string(json, pretty: false)
+        case .fhir:
+            let reader = reader(for: exported)
+            var result = reader.navigator.result(of: exported.run, now: exported.updatedAt)
+            if exported.status == FinishReason.saved.rawValue, result.finishReason == nil { result.finishReason = .saved }
+            let response = QuestionnaireResponseExport.response(survey: reader.surveyJSON, result: result.json(in: reader.timeZone),
+                                                                surveyVersion: reader.version)
+            let entry: JSONValue = .object(["fullUrl": .string("urn:uuid:" + exported.run.taskRunUUID.uuidString.lowercased()), "resource": response])
+            // FHIR allows no empty array, so "entry" opens with the first run.
+            return (written == 0 ? #","entry":["# + "\n" : ",\n") + JSONWriter.string(entry, pretty: false)
         case .codebook, .r, .spss: return ""
         }
     }
@@ -108,6 +122,7 @@ public final class Exporter {
     public func tail() -> String {
         switch format {
         case .json, .researchkit: return written == 0 ? "]\n" : "\n]\n"
+        case .fhir: return written == 0 ? "}\n" : "\n]}\n"
         default: return ""
         }
     }

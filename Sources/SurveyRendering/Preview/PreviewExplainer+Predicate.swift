@@ -129,6 +129,20 @@ extension PreviewExplainer {
             let button = dontKnowText(format(of: selector))
             if flag { return say(.isValue, .isNotValue, selector.raw, button) }
             return negated ? nil : PreviewWords.fill(.isNotValue, selector.raw, button)
+        case .answered(let selector, let flag):
+            return say(flag ? .answered : .notAnswered, flag ? .notAnswered : .answered, selector.raw)
+        case .compare(let selector, let operation, let expected):
+            let text = value(expected, format(of: selector))
+            switch operation {
+            case .equal: return say(.isValue, .isNotValue, selector.raw, text)
+            case .notEqual: return say(.isNotValue, .isValue, selector.raw, text)
+            case .greater: return say(.above, .atMost, selector.raw, text)
+            case .less: return say(.below, .atLeast, selector.raw, text)
+            case .greaterOrEqual: return say(.atLeast, .below, selector.raw, text)
+            case .lessOrEqual: return say(.atMost, .above, selector.raw, text)
+            }
+        case .expression(let source):
+            return negated ? nil : PreviewWords.fill(.expression, PreviewWords.fill(.rawValue, source))
         case .not, .all, .any:
             return nil
         }

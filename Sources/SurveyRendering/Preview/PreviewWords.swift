@@ -13,7 +13,7 @@ enum PreviewWords {
         case isValue, isNotValue, include, notInclude, includeAll, notIncludeAll, matches, notMatches
         case between, notBetween, atLeast, below, atMost, above
         case onDay, notOnDay, onOrAfter, before, onOrBefore, after, orLater, orEarlier
-        case hasValue, unanswered, answered
+        case hasValue, unanswered, answered, notAnswered, expression
         // Values inside a test.
         case quoted, rawValue, labelled, withUnit, percent, centimetres, kilograms, rung, hours, minutes, seconds, utc
         // Where a rule leads.
@@ -48,6 +48,7 @@ enum PreviewWords {
         .onOrBefore: "%1$@ is on or before %2$@", .after: "%1$@ is after %2$@",
         .orLater: "%1$@ is %2$@ or later", .orEarlier: "%1$@ is %2$@ or earlier",
         .hasValue: "%1$@ has a value", .unanswered: "%1$@ was not answered", .answered: "%1$@ was answered",
+        .notAnswered: "%1$@ has no answer", .expression: "the expression %1$@ is true",
 
         .quoted: "“%1$@”", .rawValue: "\"%1$@\"", .labelled: "%1$@ (%2$@)", .withUnit: "%1$@ %2$@", .percent: "%1$@%",
         .centimetres: "cm", .kilograms: "kg",

@@ -72,7 +72,7 @@ extension Catalog {
         "dateOnOrAfter": "The date must be the same as or after %@", "dateOnOrBefore": "The date must be the same as or before %@",
         "enterRealDate": "Enter a real date",
         "momentNotBefore": "The date and time must be %@ or later", "momentNotAfter": "The date and time must be %@ or earlier",
-        "tooLong": "Answer must be %@ characters or fewer", "checkAnswer": "Check your answer",
+        "tooShort": "Answer must be %@ characters or more", "tooLong": "Answer must be %@ characters or fewer", "checkAnswer": "Check your answer",
         "email": "Enter an email address in the correct format, like name@example.com",
         "ageWholeYears": "Enter an age in whole years, like 42", "ageBetween": "Enter an age from %1$@ to %2$@",
         "heightCentimetres": "Enter a height in centimetres, like 170", "heightBetweenCentimetres": "Enter a height between 1 and 300 cm",

@@ -85,7 +85,7 @@ extension Catalog {
         "enterRealDate": "Saisissez une date valide",
         "momentNotBefore": "La date et l’heure doivent être le %@ ou plus tard",
         "momentNotAfter": "La date et l’heure doivent être le %@ ou plus tôt",
-        "tooLong": "La réponse doit comporter %@ caractères au maximum", "checkAnswer": "Vérifiez votre réponse",
+        "tooShort": "La réponse doit comporter au moins %@ caractères", "tooLong": "La réponse doit comporter %@ caractères au maximum", "checkAnswer": "Vérifiez votre réponse",
         "email": "Saisissez une adresse e-mail au bon format, par exemple nom@example.com",
         "ageWholeYears": "Saisissez un âge en années entières, par exemple 42", "ageBetween": "Saisissez un âge de %1$@ à %2$@",
         "heightCentimetres": "Saisissez une taille en centimètres, par exemple 170",

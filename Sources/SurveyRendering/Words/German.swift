@@ -83,7 +83,7 @@ extension Catalog {
         "enterRealDate": "Geben Sie ein gültiges Datum ein",
         "momentNotBefore": "Datum und Uhrzeit müssen am %@ oder später liegen",
         "momentNotAfter": "Datum und Uhrzeit müssen am %@ oder früher liegen",
-        "tooLong": "Die Antwort darf höchstens %@ Zeichen lang sein", "checkAnswer": "Prüfen Sie Ihre Antwort",
+        "tooShort": "Die Antwort muss mindestens %@ Zeichen lang sein", "tooLong": "Die Antwort darf höchstens %@ Zeichen lang sein", "checkAnswer": "Prüfen Sie Ihre Antwort",
         "email": "Geben Sie eine E-Mail-Adresse im richtigen Format ein, zum Beispiel name@example.com",
         "ageWholeYears": "Geben Sie ein Alter in ganzen Jahren ein, zum Beispiel 42", "ageBetween": "Geben Sie ein Alter von %1$@ bis %2$@ ein",
         "heightCentimetres": "Geben Sie eine Körpergröße in Zentimetern ein, zum Beispiel 170",

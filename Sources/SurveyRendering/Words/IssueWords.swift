@@ -101,6 +101,7 @@ extension Catalog {
         case .momentNotBefore(let instant, let zone): return fill("momentNotBefore", moment(instant, zone))
         case .momentNotAfter(let instant, let zone): return fill("momentNotAfter", moment(instant, zone))
         case .tooLong(let limit): return fill("tooLong", String(limit))
+        case .tooShort(let limit): return fill("tooShort", String(limit))
         case .pattern(let message, let answer):
             guard let message else { return self["checkAnswer"] }
             return message.resolved(for: language).replacingOccurrences(of: "%@", with: answer)

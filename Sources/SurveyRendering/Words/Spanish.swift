@@ -74,7 +74,7 @@ extension Catalog {
         "enterRealDate": "Escriba una fecha válida",
         "momentNotBefore": "La fecha y la hora deben ser el %@ o posteriores",
         "momentNotAfter": "La fecha y la hora deben ser el %@ o anteriores",
-        "tooLong": "La respuesta debe tener %@ caracteres como máximo", "checkAnswer": "Revise su respuesta",
+        "tooShort": "La respuesta debe tener al menos %@ caracteres", "tooLong": "La respuesta debe tener %@ caracteres como máximo", "checkAnswer": "Revise su respuesta",
         "email": "Escriba una dirección de correo electrónico con el formato correcto, como nombre@example.com",
         "ageWholeYears": "Escriba la edad en años cumplidos, como 42", "ageBetween": "Escriba una edad entre %1$@ y %2$@",
         "heightCentimetres": "Escriba la estatura en centímetros, como 170", "heightBetweenCentimetres": "Escriba una estatura entre 1 y 300 cm",

@@ -1,0 +1,127 @@
+import Foundation
+
+/// A survey's FHIRPath expressions, parsed once, and how they are worked out on a run's
+/// answers: `%resource` is the run's QuestionnaireResponse so far, `%questionnaire` the
+/// survey as a Questionnaire, and variables are evaluated in scope order (the survey's, the
+/// step's, the question's), each seeing the ones before it.
+public struct SurveyExpressions: Sendable {
+    let parsed: [String: FHIRPathExpression]
+    let surveyJSON: JSONValue
+    let questionnaire: JSONValue
+    let variables: [NamedExpression]
+
+    /// Nil when the survey has no expression at all, so a survey without any pays nothing.
+    public init?(task: SurveyTask) {
+        var sources = task.variables.map(\.expression)
+        for step in task.steps {
+            sources += step.variables.map(\.expression)
+            for question in step.questions {
+                sources += question.behaviour.variables.map(\.expression) + question.behaviour.expressions.map(\.source)
+                sources += question.visibleIf?.expressions ?? []
+            }
+            if case .form(let content) = step.kind {
+                for case .note(let note) in content.items { sources += note.visibleIf?.expressions ?? [] }
+            }
+        }
+        for entry in task.skipRules { sources += entry.predicate.expressions }
+        for entry in task.navigationRules {
+            if case .predicate(let rules, _) = entry.rule { sources += rules.flatMap(\.predicate.expressions) }
+        }
+        guard !sources.isEmpty else { return nil }
+        var parsed: [String: FHIRPathExpression] = [:]
+        for source in sources where parsed[source] == nil {
+            // The loader refused any expression that does not parse; one that slips through counts as empty.
+            if let expression = try? FHIRPathExpression(source) { parsed[source] = expression }
+        }
+        self.parsed = parsed
+        surveyJSON = task.json
+        questionnaire = QuestionnaireExport.questionnaire(fromSurvey: surveyJSON, surveyVersion: nil).questionnaire
+        variables = task.variables
+    }
+
+    /// Expressions worked out on one set of answers; the response is built once, on first use.
+    public func on(_ result: TaskResult, timeZone: TimeZone) -> ExpressionRun {
+        ExpressionRun(book: self, result: result, timeZone: timeZone)
+    }
+}
+
+/// The expressions of a survey on one run's answers so far.
+public final class ExpressionRun {
+    let book: SurveyExpressions
+    let result: TaskResult
+    let timeZone: TimeZone
+    private var builtResponse: JSONValue?
+    private var rootVariables: [String: [FHIRPathValue]]?
+
+    init(book: SurveyExpressions, result: TaskResult, timeZone: TimeZone) {
+        self.book = book
+        self.result = result
+        self.timeZone = timeZone
+    }
+
+    /// The run's answers so far as a QuestionnaireResponse.
+    public var response: JSONValue {
+        if let builtResponse { return builtResponse }
+        let made = QuestionnaireResponseExport.response(survey: book.surveyJSON, result: result.json(in: timeZone), surveyVersion: nil)
+        builtResponse = made
+        return made
+    }
+
+    /// The value of an expression; a fault while working it out gives the empty collection.
+    public func values(_ source: String, step: Step? = nil, question: Step.Question? = nil) -> [FHIRPathValue] {
+        guard let expression = book.parsed[source] else { return [] }
+        var names = variables()
+        var scopes = [step?.variables ?? []]
+        if let question, step.map({ !$0.isQuestionStep }) ?? true { scopes.append(question.behaviour.variables) }
+        let context = (question?.behaviour.fhir?["linkId"] ?? step?.fhir?["linkId"]).flatMap { linkId in
+            Self.item(linkId: linkId, in: response)
+        }
+        for scope in scopes {
+            for variable in scope { names[variable.name] = evaluate(variable.expression, names, context: context) }
+        }
+        return evaluate(expression, names, context: context)
+    }
+
+    /// True when a predicate's expression gives the single value `true`.
+    public func holds(_ source: String, step: Step? = nil) -> Bool {
+        values(source, step: step) == [.boolean(true)]
+    }
+
+    private func variables() -> [String: [FHIRPathValue]] {
+        if let rootVariables { return rootVariables }
+        var names: [String: [FHIRPathValue]] = [:]
+        for variable in book.variables { names[variable.name] = evaluate(variable.expression, names, context: nil) }
+        rootVariables = names
+        return names
+    }
+
+    private func evaluate(_ source: String, _ names: [String: [FHIRPathValue]], context: JSONValue?) -> [FHIRPathValue] {
+        guard let expression = book.parsed[source] else { return [] }
+        return evaluate(expression, names, context: context)
+    }
+
+    private func evaluate(_ expression: FHIRPathExpression, _ names: [String: [FHIRPathValue]], context: JSONValue?) -> [FHIRPathValue] {
+        let environment = FHIRPathEnvironment(resource: response, questionnaire: book.questionnaire, context: context, variables: names)
+        return (try? expression.evaluate(in: environment)) ?? []
+    }
+
+    /// The response item with the linkId, searched depth first.
+    static func item(linkId: JSONValue, in node: JSONValue) -> JSONValue? {
+        guard case .object(let object) = node else { return nil }
+        if object["linkId"] == linkId, object["resourceType"] == nil { return node }
+        for key in ["item", "answer"] {
+            guard case .array(let children)? = object[key] else { continue }
+            for child in children {
+                if let found = item(linkId: linkId, in: child) { return found }
+            }
+        }
+        return nil
+    }
+}
+
+extension Step {
+    var isQuestionStep: Bool {
+        if case .question = kind { return true }
+        return false
+    }
+}

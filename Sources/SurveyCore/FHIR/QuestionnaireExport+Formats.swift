@@ -1,0 +1,197 @@
+import Foundation
+
+// Answer formats as item types, bounds, units, sliders and initial answers.
+
+extension QuestionnaireExport.Builder {
+    func formatMapping(_ question: JSONValue, path: JSONPath) -> FormatMapping {
+        let format = question[fx: "answerFormat"] ?? .object([:])
+        let formatPath = path / "answerFormat"
+        var mapping = FormatMapping(kind: FHIRExportKind(question: question, path: path, text: text))
+        var used: Set<String> = ["type", "style"]
+        var initial = question[fx: "initial"]
+        var initialPath = path / "initial"
+        let type = format[fx: "type"]?.fxString ?? ""
+
+        func bounds(_ minimumKey: String, _ maximumKey: String) {
+            used.formUnion([minimumKey, maximumKey])
+            addBound(FHIRExportURL.minValue, format[fx: minimumKey], kind: mapping.kind, into: &mapping)
+            addBound(FHIRExportURL.maxValue, format[fx: maximumKey], kind: mapping.kind, into: &mapping)
+        }
+        func initialDefault(_ key: String) {
+            used.insert(key)
+            if initial == nil, let value = format[fx: key] {
+                initial = value
+                initialPath = formatPath / key
+            }
+        }
+        switch type {
+        case "textChoice", "valuePicker", "imageChoice", "textScale":
+            used.formUnion(["choices", "defaultIndex"])
+            choiceMapping(format, path: formatPath, initial: initial, into: &mapping)
+            initial = nil
+        case "scale", "continuousScale":
+            bounds("minimum", "maximum")
+            initialDefault("defaultValue")
+            mapping.extensions.append(FHIRJSON.itemControl("slider"))
+            // A continuous scale's digits count in the shown number: a percent records two more.
+            let percent = format[fx: "numberStyle"]?.fxString == "percent"
+            let digits = (format[fx: "maximumFractionDigits"]?.fxInteger ?? 0) + (percent ? 2 : 0)
+            let step = type == "scale" ? (format[fx: "step"]?.fxInteger ?? 1) : digits == 0 ? 1 : nil
+            if let step { mapping.extensions.append(FHIRJSON.extensionValue(FHIRExportURL.sliderStepValue, "Integer", FHIRJSON.integer(step))) }
+            if type == "continuousScale" { addDecimalPlaces(.number(Double(digits)), into: &mapping) }
+            used.formUnion(["step", "maximumFractionDigits"])
+        case "numeric":
+            bounds("minimum", "maximum")
+            initialDefault("defaultNumericAnswer")
+            if format[fx: "style"]?.fxString == "integer" {
+                if mapping.kind.itemType != "integer" { addDecimalPlaces(.number(0), into: &mapping) }
+            } else {
+                addDecimalPlaces(format[fx: "maximumFractionDigits"], into: &mapping)
+            }
+            used.formUnion(["maximumFractionDigits", "unit", "displayUnit"])
+            addUnit(mapping.kind, format: format, fhir: question[fx: "fhir"], path: formatPath, into: &mapping)
+        case "height", "weight":
+            addUnit(mapping.kind, format: format, fhir: question[fx: "fhir"], path: formatPath, into: &mapping)
+            bounds("minimumValue", "maximumValue")
+            initialDefault("defaultValue")
+            used.formUnion(["measurementSystem", "numericPrecision"])
+            let metric = format[fx: "measurementSystem"]?.fxString == "metric"
+            if !metric {
+                note(formatPath / "measurementSystem", "The participant may answer in their own units; FHIR has no such choice, so the item asks in \(type == "height" ? "cm" : "kg").")
+            }
+            if type == "weight" {
+                let digits = ["low": 0, "high": 2][format[fx: "numericPrecision"]?.fxString ?? ""] ?? 1
+                addDecimalPlaces(.number(Double(metric ? digits : 2)), into: &mapping)
+            }
+        case "age":
+            used.formUnion(["minimumAge", "maximumAge"])
+            initialDefault("defaultValue")
+            if format[fx: "useYearForResult"]?.fxBool != true {
+                addBound(FHIRExportURL.minValue, format[fx: "minimumAge"] ?? .number(1), kind: mapping.kind, into: &mapping)
+                addBound(FHIRExportURL.maxValue, format[fx: "maximumAge"] ?? .number(125), kind: mapping.kind, into: &mapping)
+            }
+        case "ses":
+            addBound(FHIRExportURL.minValue, .number(1), kind: mapping.kind, into: &mapping)
+            addBound(FHIRExportURL.maxValue, .number(10), kind: mapping.kind, into: &mapping)
+            note(formatPath, "FHIR has no ladder; the rung is asked as an integer from 1 (bottom) to 10 (top).")
+        case "date":
+            dateBounds(format, kind: mapping.kind, path: formatPath, into: &mapping)
+            used.formUnion(["minimumDate", "maximumDate", "daysBeforeCurrentDate", "daysAfterCurrentDate"])
+            initialDefault("defaultDate")
+        case "timeOfDay":
+            initialDefault("defaultComponents")
+        case "timeInterval":
+            initialDefault("defaultInterval")
+            note(formatPath, "FHIR has no time interval; the item asks for a quantity in seconds.")
+        case "text":
+            textRules(format, into: &mapping)
+            used.formUnion(["maximumLength", "minimumLength", "validationRegularExpression", "invalidMessage", "multipleLines"])
+            initialDefault("defaultTextAnswer")
+        case "email":
+            mapping.extensions.append(FHIRJSON.extensionValue(FHIRExportURL.regex, "String", .string(Self.emailPattern)))
+            note(formatPath, "FHIR has no email type; the item is a string with the email pattern as its regex.")
+        case "location":
+            note(formatPath, "FHIR has no location type; the item asks for the address as a string, and coordinates are lost.")
+        case "multipleValuePicker":
+            used.formUnion(["pickers", "separator"])
+            note(formatPath, "FHIR has no multiple-value picker; the item is a string holding the chosen values joined by the separator, and the pickers' choices are left out.")
+            if let parts = initial?.fxArray {
+                let separator = format[fx: "separator"]?.fxString ?? " "
+                initial = .string(parts.compactMap(\.fxCodeText).joined(separator: separator))
+            }
+        default:
+            break
+        }
+        if let initial {
+            let values = mapping.kind.values(for: initial)
+            if values.isEmpty {
+                note(initialPath, "The initial answer does not fit the item's type; it is left out.")
+            }
+            mapping.initial = values.map { .object(JSONObject([("value" + $0.type, $0.value)])) }
+        }
+        if format[fx: "showDontKnowButton"]?.fxBool == true { used.insert("customDontKnowButtonText") }
+        noteUnused(format, at: formatPath, used: used)
+        return mapping
+    }
+
+    /// ResearchKit's email expression, as the presenter checks it.
+    static let emailPattern = "^[A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,6}$"
+
+    /// A minValue or maxValue bound typed by the item (minQuantity or maxQuantity for a quantity).
+    private func addBound(_ url: String, _ bound: JSONValue?, kind: FHIRExportKind, into mapping: inout FormatMapping) {
+        guard let bound else { return }
+        var boundURL = url
+        if case .quantity = kind.value {
+            boundURL = url == FHIRExportURL.minValue ? FHIRExportURL.minQuantity : FHIRExportURL.maxQuantity
+        }
+        guard let value = kind.values(for: bound).first else { return }
+        mapping.extensions.append(FHIRJSON.extensionValue(boundURL, value.type, value.value))
+    }
+
+    private func addDecimalPlaces(_ digits: JSONValue?, into mapping: inout FormatMapping) {
+        guard let digits = digits?.fxInteger else { return }
+        mapping.extensions.append(FHIRJSON.extensionValue(FHIRExportURL.maxDecimalPlaces, "Integer", FHIRJSON.integer(digits)))
+    }
+
+    /// The unit's extension: questionnaire-unitOption on a quantity item, questionnaire-unit on an
+    /// integer or decimal one (FHIR allows each only there); none when the item keeps its own. A
+    /// unit that is not a UCUM code gets a note.
+    private func addUnit(_ kind: FHIRExportKind, format: JSONValue, fhir: JSONValue?, path: JSONPath, into mapping: inout FormatMapping) {
+        guard FHIRExportUnit.keptCoding(fhir) == nil else { return }
+        let unit: FHIRExportUnit?
+        var url = FHIRExportURL.unit
+        if case .quantity(let quantityUnit) = kind.value {
+            unit = quantityUnit
+            url = FHIRExportURL.unitOption
+        } else {
+            unit = FHIRExportUnit(format: format, fhir: fhir)
+        }
+        guard let unit, unit.code != nil || unit.display != nil else { return }
+        mapping.extensions.append(FHIRJSON.extensionValue(url, "Coding", unit.coding))
+        if unit.isTextOnly, let written = format[fx: "unit"]?.fxText {
+            note(path / "unit", "\"\(written)\" is not a UCUM unit; the answers carry it as text only, with no unit code.")
+        }
+    }
+
+    /// Fixed bounds as minValue and maxValue; bounds in days around today as FHIRPath (cqf-expression).
+    private func dateBounds(_ format: JSONValue, kind: FHIRExportKind, path: JSONPath, into mapping: inout FormatMapping) {
+        let withTime = kind.itemType == "dateTime"
+        for (url, fixedKey, daysKey, sign) in [(FHIRExportURL.minValue, "minimumDate", "daysBeforeCurrentDate", "-"),
+                                               (FHIRExportURL.maxValue, "maximumDate", "daysAfterCurrentDate", "+")] {
+            if let fixed = format[fx: fixedKey] {
+                addBound(url, fixed, kind: kind, into: &mapping)
+                if format[fx: daysKey] != nil {
+                    note(path / daysKey, "\"\(daysKey)\" is left out: the item keeps the fixed bound \"\(fixedKey)\".")
+                }
+            } else if let days = format[fx: daysKey]?.fxInteger {
+                let now = withTime ? "now()" : "today()"
+                let source = days == 0 ? now : "\(now) \(sign) \(days) days"
+                let expression = FHIRJSON.extensionValue(FHIRExportURL.cqfExpression, "Expression", FHIRJSON.expression(source))
+                mapping.extensions.append(.object(JSONObject([
+                    ("url", .string(url)), (withTime ? "_valueDateTime" : "_valueDate", .object(["extension": .array([expression])])),
+                ])))
+            }
+        }
+    }
+
+    /// The pattern as FHIR's regex, which must match the whole answer, while the survey's may
+    /// match anywhere in it. The import writes a FHIR pattern P as `^(?:P)$`, so that wrapping
+    /// comes off again; a pattern anchored at both ends is kept; any other is wrapped so that it
+    /// may match anywhere (`[\s\S]*(?:P)[\s\S]*`).
+    static func fhirPattern(_ pattern: String) -> String {
+        if pattern.hasPrefix("^(?:"), pattern.hasSuffix(")$"), pattern.count > 6 { return String(pattern.dropFirst(4).dropLast(2)) }
+        if pattern.hasPrefix("^"), pattern.hasSuffix("$"), !pattern.hasSuffix("\\$") { return pattern }
+        return "[\\s\\S]*(?:" + pattern + ")[\\s\\S]*"
+    }
+
+    /// Length limits, regular expression and its message.
+    private func textRules(_ format: JSONValue, into mapping: inout FormatMapping) {
+        mapping.maxLength = format[fx: "maximumLength"]?.fxInteger.flatMap { $0 > 0 ? $0 : nil }
+        if let minimum = format[fx: "minimumLength"]?.fxInteger {
+            mapping.extensions.append(FHIRJSON.extensionValue(FHIRExportURL.minLength, "Integer", FHIRJSON.integer(minimum)))
+        }
+        guard let pattern = format[fx: "validationRegularExpression"]?.fxText else { return }
+        mapping.extensions.append(FHIRJSON.extensionValue(FHIRExportURL.regex, "String", .string(Self.fhirPattern(pattern))))
+        mapping.regexMessage = text.plain(format[fx: "invalidMessage"])
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+extension QuestionnaireImport {
+    /// The item types that ask a question this presenter can show.
+    static let questionTypes: Set<String> = [
+        "boolean", "decimal", "integer", "quantity", "date", "dateTime", "time", "string", "text", "url", "choice", "open-choice",
+    ]
+
+    /// The item types whose answer is one of a list of options.
+    static let choiceTypes: Set<String> = ["choice", "open-choice"]
+
+    /// One Questionnaire item read on its own, before the conditions that name other items
+    /// are resolved (those may sit anywhere in the tree, before or after it).
+    final class Item {
+        let object: JSONObject
+        let path: JSONPath
+        let linkId: String
+        /// The Questionnaire item type: `group`, `display`, `boolean`, `choice`…
+        let type: String
+        /// The item's place in document order (a group comes before its children).
+        let order: Int
+        /// The step or form item identifier made from the linkId.
+        let identifier: String
+        /// How a predicate names this question's result: "stepId" or "stepId.itemId"; nil for groups and displays.
+        let selector: String?
+        let extensions: Extensions
+        /// `questionnaire-hidden` is true.
+        var hidden = false
+        var children: [Item] = []
+        /// A question's survey keys other than its text and condition: `optional`, `answerFormat`, `initial`…
+        var question = JSONObject()
+        /// Text shown under the question (from `entryFormat`).
+        var hint: String?
+        /// A choice question's options, kept for matching codings in conditions and initial values.
+        var choices: [Choice] = []
+        /// The `variable` extensions, as survey `variables` entries.
+        var variables: [JSONValue] = []
+
+        init(object: JSONObject, path: JSONPath, linkId: String, type: String, order: Int, identifier: String, selector: String?) {
+            self.object = object
+            self.path = path
+            self.linkId = linkId
+            self.type = type
+            self.order = order
+            self.identifier = identifier
+            self.selector = selector
+            extensions = Extensions(object["extension"], at: path / "extension")
+        }
+
+        var isQuestion: Bool { selector != nil }
+        var isChoice: Bool { QuestionnaireImport.choiceTypes.contains(type) }
+
+        /// The item's `text` with its `prefix` before it ("1. Little interest"), as RichText.
+        var shownText: String? {
+            var plain: String?
+            switch (object["prefix"], object["text"]) {
+            case (.string(let prefix)?, .string(let text)?): plain = prefix + " " + text
+            case (_, .string(let text)?): plain = text
+            case (.string(let prefix)?, _): plain = prefix
+            default: plain = nil
+            }
+            return plain.map(Reader.richText)
+        }
+
+        /// A boolean key, false when absent.
+        func flag(_ key: String) -> Bool { object[key] == .bool(true) }
+    }
+
+    /// One option of a choice question, as the survey's TextChoice and as the coding it came from.
+    struct Choice {
+        /// The recorded value: the code, the string, the integer or the date.
+        let value: JSONValue
+        /// The TextChoice: `text`, `value`, `fhir`, `extension`.
+        let json: JSONObject
+        let system: String?
+        let code: String?
+        let path: JSONPath
+        /// `initialSelected` is true.
+        let initiallySelected: Bool
+
+        /// True when a FHIR Coding names this option: the same code, and the same system when both give one.
+        func matches(_ coding: JSONObject) -> Bool {
+            guard let code, case .string(code)? = coding["code"] else { return false }
+            if let system, case .string(let other)? = coding["system"] { return system == other }
+            return true
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+extension QuestionnaireImport.Reader {
+    /// The survey's steps and skip rules from the top-level items: a group becomes a form, a
+    /// display an instruction, a question a question step. A step's condition becomes a skip
+    /// rule that skips it when the condition does not hold.
+    func steps(from items: [Item]) -> (steps: [JSONValue], skipRules: JSONObject) {
+        var steps: [JSONValue] = []
+        var skipRules = JSONObject()
+        for item in items {
+            let condition = condition(for: item)
+            let step: JSONObject?
+            switch item.type {
+            case "group": step = formStep(item)
+            case "display": step = item.hidden ? nil : instructionStep(item)
+            default: step = item.isQuestion ? questionStep(item) : nil
+            }
+            guard let step else { continue }
+            steps.append(.object(step))
+            if let condition { skipRules[item.identifier] = .object(["not": condition]) }
+        }
+        return (steps, skipRules)
+    }
+
+    private func instructionStep(_ item: Item) -> JSONObject {
+        Self.fields([
+            "identifier": .string(item.identifier), "type": .string("instruction"), "text": item.shownText.map(JSONValue.string),
+            "fhir": details(of: item, within: nil, withType: true),
+        ])
+    }
+
+    private func questionStep(_ item: Item) -> JSONObject {
+        var step = Self.fields([
+            "identifier": .string(item.identifier), "type": .string("question"), "question": item.shownText.map(JSONValue.string),
+            "text": item.hint.map { .string(Self.richText($0)) },
+        ])
+        for (key, value) in item.question.entries { step[key] = value }
+        if !item.variables.isEmpty { step["variables"] = .array(item.variables) }
+        step["fhir"] = details(of: item, within: nil, withType: true)
+        return step
+    }
+
+    private func formStep(_ group: Item) -> JSONObject {
+        var step = Self.fields([
+            "identifier": .string(group.identifier), "type": .string("form"), "title": group.shownText.map(JSONValue.string),
+        ])
+        var variables = group.variables
+        let items = formItems(group.children, within: [], conditions: [], hidden: group.hidden, variables: &variables)
+        if items.isEmpty {
+            error(group.path, "The group '\(group.linkId)' has nothing that can be shown, so it cannot become a page.")
+        }
+        step["items"] = .array(items)
+        if !variables.isEmpty { step["variables"] = .array(variables) }
+        step["fhir"] = details(of: group, within: nil, withType: true)
+        return step
+    }
+
+    /// The `fhir` keys of a step, form item, section header or note.
+    func details(of item: Item, within: [String]?, withType: Bool) -> JSONValue {
+        var details = Self.fields(["linkId": .string(item.linkId)])
+        if withType { details["type"] = .string(item.type) }
+        details["code"] = item.object["code"]
+        details["prefix"] = item.object["prefix"]
+        if let within, !within.isEmpty { details["within"] = .array(within.map(JSONValue.string)) }
+        let kept = item.extensions.kept
+        if !kept.isEmpty { details["extension"] = .array(kept) }
+        return .object(details)
+    }
+}

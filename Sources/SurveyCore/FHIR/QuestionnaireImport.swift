@@ -1,0 +1,24 @@
+import Foundation
+
+/// Turns a FHIR R4 `Questionnaire` (and the STU3 forms still found in public libraries) into a
+/// survey file of format v1 with the FHIR additions described in docs/fhir.md.
+///
+/// The import never stops at the first fault: every finding comes back as a diagnostic whose
+/// path points into the Questionnaire, and the survey is given only when none is an error.
+public enum QuestionnaireImport {
+    /// True when the JSON is an object whose resourceType is "Questionnaire".
+    public static func isQuestionnaire(_ value: JSONValue) -> Bool {
+        guard case .object(let object) = value, case .string("Questionnaire")? = object["resourceType"] else { return false }
+        return true
+    }
+
+    /// The survey file (survey format JSON) equivalent to the Questionnaire, with every finding; the
+    /// survey is nil when any diagnostic is an error. Paths are JSONPaths into the Questionnaire
+    /// (`$.item[2].item[0].enableWhen[1].operator`). Messages are plain English sentences that name the linkId.
+    public static func survey(from questionnaire: JSONValue, fallbackIdentifier: String) -> (survey: JSONValue?, diagnostics: [Diagnostic]) {
+        let reader = Reader()
+        let survey = reader.survey(from: questionnaire, fallbackIdentifier: fallbackIdentifier)
+        let diagnostics = reader.diagnostics
+        return (diagnostics.contains(where: \.isError) ? nil : survey, diagnostics)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A run's result (spec §5) as an R4 QuestionnaireResponse, for an EHR (docs/fhir.md).
+///
+/// Pure JSON to JSON: the survey file's JSON as the server writes it and the run's result
+/// JSON in, FHIR JSON out. The items are nested as `QuestionnaireExport` nests the
+/// Questionnaire's: a form step is a group holding its questions (and nested groups), a
+/// question step a question at the top level; instruction, completion, review and video
+/// steps leave nothing. Only answered questions appear, and a group left empty does not.
+public enum QuestionnaireResponseExport {
+    /// The run's result as an R4 QuestionnaireResponse.
+    public static func response(survey: JSONValue, result: JSONValue, surveyVersion: String?) -> JSONValue {
+        let reading = FHIRExportSurvey(survey)
+        let uuid = result[fx: "taskRunUUID"]?.fxText?.lowercased()
+        return FHIRJSON.object([
+            "resourceType": .string("QuestionnaireResponse"),
+            "id": FHIRJSON.string(uuid),
+            "extension": .array(FHIRStepTiming.extensions(result: result, survey: reading)),
+            "identifier": uuid.map { .object(["system": .string(FHIRExportURL.uri), "value": .string("urn:uuid:" + $0)]) },
+            "questionnaire": .string(canonical(survey: survey, surveyVersion: surveyVersion)),
+            "status": .string(status(result[fx: "finishReason"]?.fxString)),
+            "authored": FHIRJSON.string(result[fx: "endDate"]?.fxString),
+            "item": .array(items(result: result, survey: reading)),
+        ])
+    }
+
+    /// Responses as a Bundle of type collection (entries with fullUrl urn:uuid:<id>).
+    public static func bundle(_ responses: [JSONValue]) -> JSONValue {
+        let entries = responses.map { response -> JSONValue in
+            FHIRJSON.object([
+                "fullUrl": response[fx: "id"]?.fxText.map { .string("urn:uuid:" + $0) },
+                "resource": response,
+            ])
+        }
+        return FHIRJSON.object([
+            "resourceType": .string("Bundle"),
+            "type": .string("collection"),
+            "entry": .array(entries),
+        ])
+    }
+
+    /// The canonical the response points at: the survey's fhir.url, else "urn:survey-presenter:questionnaire:<identifier>", with "|version" (fhir.version, else surveyVersion) when there is one.
+    public static func canonical(survey: JSONValue, surveyVersion: String?) -> String {
+        let base = QuestionnaireExport.url(survey: survey)
+        guard let version = QuestionnaireExport.version(survey: survey, surveyVersion: surveyVersion) else { return base }
+        return base + "|" + version
+    }
+
+    /// The response status for a result's `finishReason`: a finished run is `completed`, a
+    /// saved or still running one `in-progress`, one that ended any other way `stopped`.
+    static func status(_ finishReason: String?) -> String {
+        switch finishReason {
+        case "completed": return "completed"
+        case nil, "saved": return "in-progress"
+        default: return "stopped"
+        }
+    }
+}

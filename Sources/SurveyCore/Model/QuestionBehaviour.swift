@@ -1,0 +1,80 @@
+import Foundation
+
+/// How a question gets its answer besides the participant typing it: read-only and hidden
+/// questions, initial values and FHIRPath expressions (additions to format v1, see docs/fhir.md).
+public struct QuestionBehaviour: Sendable, Hashable {
+    /// Shown with its value but not editable.
+    public var readOnly: Bool?
+    /// Not shown; its answer is recorded as a read-only question's is.
+    public var hidden: Bool?
+    /// The answer before the participant gives one, in the shape the result records it.
+    public var initial: JSONValue?
+    /// FHIRPath giving the initial answer when the question first shows.
+    public var initialExpression: String?
+    /// FHIRPath giving the answer, always; the question is read-only.
+    public var calculatedExpression: String?
+    /// Named FHIRPath values in scope for this question.
+    public var variables: [NamedExpression]
+    /// What a FHIR Questionnaire item said that the survey does not show (`linkId`, `code`, `prefix`, `type`, `within`, `extension`).
+    public var fhir: JSONObject?
+
+    public init(readOnly: Bool? = nil, hidden: Bool? = nil, initial: JSONValue? = nil, initialExpression: String? = nil,
+                calculatedExpression: String? = nil, variables: [NamedExpression] = [], fhir: JSONObject? = nil) {
+        self.readOnly = readOnly
+        self.hidden = hidden
+        self.initial = initial
+        self.initialExpression = initialExpression
+        self.calculatedExpression = calculatedExpression
+        self.variables = variables
+        self.fhir = fhir
+    }
+
+    /// The participant does not type this answer: the server works it out.
+    public var isComputed: Bool { readOnly == true || hidden == true || calculatedExpression != nil }
+
+    /// Not shown on the page at all.
+    public var isHidden: Bool { hidden == true }
+
+    /// Every FHIRPath expression, with the key that holds it.
+    public var expressions: [(key: String, source: String)] {
+        [("initialExpression", initialExpression), ("calculatedExpression", calculatedExpression)].compactMap { entry in
+            entry.1.map { (entry.0, $0) }
+        }
+    }
+}
+
+/// A FHIRPath value with a name, used in other expressions as `%name`.
+public struct NamedExpression: Sendable, Hashable {
+    public var name: String
+    public var expression: String
+
+    public init(name: String, expression: String) {
+        self.name = name
+        self.expression = expression
+    }
+
+    var json: JSONValue { .object(["name": .string(name), "expression": .string(expression)]) }
+}
+
+/// A form's paragraph of text between questions (a Questionnaire's display item in a group).
+public struct FormNote: Sendable, Hashable {
+    public var note: LocalizedText
+    public var visibleIf: Predicate?
+    public var fhir: JSONObject?
+
+    public init(note: LocalizedText, visibleIf: Predicate? = nil, fhir: JSONObject? = nil) {
+        self.note = note
+        self.visibleIf = visibleIf
+        self.fhir = fhir
+    }
+}
+
+/// How an answer is compared in a `compare` predicate (FHIR's enableWhen operators).
+public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
+    case equal = "="
+    case notEqual = "!="
+    case greater = ">"
+    case less = "<"
+    case greaterOrEqual = ">="
+    case lessOrEqual = "<="
+}
