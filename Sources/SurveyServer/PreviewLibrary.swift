@@ -74,7 +74,7 @@ actor PreviewLibrary {
                                     diagnostics: [Diagnostic(.error, .root, "The file cannot be read.")], removedMarkup: []))
                 continue
             }
-            let (task, diagnostics) = SurveyLoader.diagnose(data)
+            let (task, diagnostics) = SurveyLoader.diagnose(data, name: name)
             guard let task else {
                 loaded.append(Entry(file: file, identifier: name, pages: nil, diagnostics: diagnostics, removedMarkup: []))
                 continue

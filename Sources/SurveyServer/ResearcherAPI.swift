@@ -37,8 +37,8 @@ struct ResearcherAPI: Sendable {
         return try await handler()
     }
 
-    static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+    static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok, contentType: String = "application/json; charset=utf-8") -> Response {
+        Response(status: status, headers: [.contentType: contentType, .cacheControl: "no-store"],
                  body: ResponseBody(byteBuffer: ByteBuffer(string: JSONWriter.string(value))))
     }
 
@@ -122,9 +122,17 @@ struct ResearcherAPI: Sendable {
             return Self.problem(.notFound, "There is no run with this id.")
         }
         let pages = catalog.surveys[record.surveyIdentifier]
+        guard let format = ResultFormat(query: request.uri.queryParameters.get("format")) else {
+            return Self.problem(.badRequest, "\"format\" must be one of \(ResultFormat.names).")
+        }
+        if format == .fhir {
+            // An EHR reads the resource itself, not our summary around it.
+            guard let pages else { return Self.problem(.notFound, "The run's survey is no longer served, so it has no FHIR form.") }
+            return Self.json(runs.result(of: record, in: pages).json(.fhir), contentType: "application/fhir+json; charset=utf-8")
+        }
         guard case .object(var object) = summary(record, pages: pages) else { return Self.problem(.internalServerError, "") }
         if let pages {
-            object["result"] = runs.result(of: record, in: pages).json(researchKit: request.uri.queryParameters.get("format") == "researchkit")
+            object["result"] = runs.result(of: record, in: pages).json(format)
         }
         return Self.json(.object(object))
     }

@@ -74,8 +74,12 @@ struct ResultsController: ParticipantController {
         guard !visitor.isNew, let record = try await runs.finishedRun(pages, session: visitor.session) else {
             throw PageError(.notFound, "errorNoResult")
         }
-        let json = runs.result(of: record, in: pages).json(researchKit: request.uri.queryParameters.get("format") == "researchkit")
-        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+        guard let format = ResultFormat(query: request.uri.queryParameters.get("format")) else {
+            throw PageError(.badRequest, "errorNotFoundText")
+        }
+        let json = runs.result(of: record, in: pages).json(format)
+        let type = format == .fhir ? "application/fhir+json; charset=utf-8" : "application/json; charset=utf-8"
+        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
                         body: ResponseBody(byteBuffer: ByteBuffer(string: JSONWriter.string(json))))
     }
 }

@@ -7,11 +7,40 @@ import SurveyStorage
 struct RunResult {
     let result: TaskResult
     let timeZone: TimeZone
+    let survey: SurveyPages
 
     /// The result as JSON, or in ResearchKit's shape.
     func json(researchKit: Bool) -> JSONValue {
         researchKit ? result.researchKitJSON(in: timeZone) : result.json(in: timeZone)
     }
+
+    /// The result in the shape asked for.
+    func json(_ format: ResultFormat) -> JSONValue {
+        switch format {
+        case .result: return result.json(in: timeZone)
+        case .researchKit: return result.researchKitJSON(in: timeZone)
+        case .fhir:
+            return QuestionnaireResponseExport.response(survey: survey.surveyJSON, result: result.json(in: timeZone), surveyVersion: survey.version)
+        }
+    }
+}
+
+/// The shapes a run's result is served in: `?format=` on the result and the API.
+enum ResultFormat: String, CaseIterable {
+    case result = "json"
+    case researchKit = "researchkit"
+    case fhir
+
+    /// The format a query asks for: none is the result JSON; an unknown name is nil.
+    init?(query: String?) {
+        guard let query else {
+            self = .result
+            return
+        }
+        self.init(rawValue: query)
+    }
+
+    static var names: String { allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") }
 }
 
 /// Finished runs and their results, for participants; runs made, read, listed and deleted by
@@ -38,7 +67,7 @@ extension RunService {
     func result(of record: RunRecord, in survey: SurveyPages) -> RunResult {
         var result = survey.navigator.result(of: record.run, now: record.updatedAt)
         if record.savedAt != nil, result.finishReason == nil { result.finishReason = .saved }
-        return RunResult(result: result, timeZone: survey.navigator.timeZone)
+        return RunResult(result: result, timeZone: survey.navigator.timeZone, survey: survey)
     }
 
     // MARK: The researcher's runs

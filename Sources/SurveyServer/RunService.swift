@@ -20,6 +20,8 @@ struct RunService: Sendable {
     let sendsWebhooks: Bool
     /// Runs started per client address, when limited.
     let runStarts: AttemptLimiter?
+    /// What a completion's webhook event holds.
+    var webhookFormat: WebhookFormat = .json
 
     /// The time zone a survey's dates are read and written in.
     func timeZone(of survey: SurveyPages) -> TimeZone {
@@ -218,13 +220,21 @@ struct RunService: Sendable {
     /// Writes a completion together with its webhook event: neither exists without the other.
     private func complete(_ record: RunRecord, survey: SurveyPages) async throws -> RunRecord {
         let result = survey.navigator.result(of: record.run, now: record.updatedAt)
-        let event = JSONWriter.string(.object([
-            "event": .string("run.completed"),
-            "run": .string(record.id.uuidString.lowercased()),
-            "survey": .string(record.surveyIdentifier),
-            "participantId": record.externalID.map(JSONValue.string),
-            "result": result.json(in: survey.navigator.timeZone),
-        ]), pretty: false)
+        let resultJSON = result.json(in: survey.navigator.timeZone)
+        let body: JSONValue
+        switch webhookFormat {
+        case .json:
+            body = .object([
+                "event": .string("run.completed"),
+                "run": .string(record.id.uuidString.lowercased()),
+                "survey": .string(record.surveyIdentifier),
+                "participantId": record.externalID.map(JSONValue.string),
+                "result": resultJSON,
+            ])
+        case .fhir:
+            body = QuestionnaireResponseExport.response(survey: survey.surveyJSON, result: resultJSON, surveyVersion: survey.version)
+        }
+        let event = JSONWriter.string(body, pretty: false)
         return try await store.update(record, enqueuing: event)
     }
 }

@@ -61,6 +61,8 @@ public struct ServerConfiguration: Sendable {
     /// Where a completed run's result is posted, signed with `webhookSecret` (HMAC-SHA256).
     public var webhookURL: String?
     public var webhookSecret: Data?
+    /// What the webhook posts: our event around the result, or the run as a FHIR QuestionnaireResponse.
+    public var webhookFormat: WebhookFormat = .json
     /// Reverse proxies whose forwarding headers (client address, scheme, host) are believed.
     public var trustedProxies: TrustedProxies = .none
     /// How long a session lives without a request.
@@ -184,4 +186,12 @@ extension String {
         while text.hasSuffix(suffix) { text.removeLast(suffix.count) }
         return text
     }
+}
+
+/// What a webhook posts for a completed run.
+public enum WebhookFormat: String, Sendable, CaseIterable {
+    /// `{"event": "run.completed", "run", "survey", "participantId", "result"}`.
+    case json
+    /// The run as a FHIR R4 QuestionnaireResponse, for an EHR.
+    case fhir
 }

@@ -13,7 +13,8 @@ struct Export: AsyncParsableCommand {
             FORMAT is csv (one row per run), long (one row per step visit and question, with \
             why an answer is missing), codebook (one row per column of the wide CSV), r or spss \
             (syntax that reads the wide CSV made with --missing-codes, with labels and missing \
-            codes), json (spec §5 results) or researchkit (ResearchKit's serialization).
+            codes), json (spec §5 results), researchkit (ResearchKit's serialization) or fhir (a \
+            FHIR R4 Bundle of QuestionnaireResponses).
 
             Missing cells of the wide CSV are empty; with --missing-codes they hold -91 (not \
             shown), -92 (skipped), -93 (don't know) or -94 (not reached).
@@ -23,7 +24,7 @@ struct Export: AsyncParsableCommand {
     @Argument(help: "The survey's identifier.")
     var survey: String
 
-    @Option(help: "csv, long, codebook, r, spss, json or researchkit.")
+    @Option(help: "csv, long, codebook, r, spss, json, researchkit or fhir.")
     var format: String
 
     @Option(help: "Write to this file instead of standard output.")

@@ -36,6 +36,12 @@ enum ReachWords {
             return flag ? "\(selector) has no answer" : "\(selector) has an answer"
         case .dontKnow(let selector, let flag):
             return flag ? "\(selector) is \"I don't know\"" : "\(selector) is not \"I don't know\""
+        case .answered(let selector, let flag):
+            return flag ? "\(selector) has an answer" : "\(selector) has no answer"
+        case .compare(let selector, let operation, let value):
+            return "\(selector) \(operation.rawValue) \(describe(value))"
+        case .expression(let source):
+            return "the expression \"\(source)\" is true"
         case .not(let inner):
             return "not (\(describe(inner)))"
         case .all(let parts):

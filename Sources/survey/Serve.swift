@@ -45,6 +45,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Post each completed run's result here (SURVEY_WEBHOOK_SECRET signs it).")
     var webhookURL: String?
 
+    @Option(help: "What the webhook posts: json (our event with the result) or fhir (a QuestionnaireResponse).")
+    var webhookFormat: String = "json"
+
     @Option(help: "Delete finished runs this many days after they finished (default: keep them).")
     var retentionDays: Double?
 
@@ -104,6 +107,12 @@ struct Serve: AsyncParsableCommand {
             }
             configuration.webhookURL = webhookURL
             configuration.webhookSecret = Data(secret.utf8)
+            guard let format = WebhookFormat(rawValue: webhookFormat) else {
+                throw ValidationError("--webhook-format must be json or fhir.")
+            }
+            configuration.webhookFormat = format
+        } else if webhookFormat != "json" {
+            throw ValidationError("--webhook-format needs --webhook-url.")
         }
         if let retentionDays {
             guard retentionDays > 0 else { throw ValidationError("--retention-days must be more than 0.") }

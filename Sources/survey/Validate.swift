@@ -38,7 +38,7 @@ struct Validate: ParsableCommand {
             let url = URL(fileURLWithPath: file)
             let diagnostics: [Diagnostic]
             if let data = try? Data(contentsOf: url) {
-                let (task, found) = SurveyLoader.diagnose(data)
+                let (task, found) = SurveyLoader.diagnose(data, name: url.deletingPathExtension().lastPathComponent)
                 diagnostics = found + (task == nil ? [] : Self.sanitizerFindings(data))
             } else {
                 diagnostics = [Diagnostic(.error, .root, "The file cannot be read.")]
