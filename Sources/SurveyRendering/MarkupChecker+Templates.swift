@@ -8,7 +8,8 @@ extension MarkupChecker {
                                            "a": ["class", "href"], "span": ["lang", "dir"]]
         var allowed: [String: Set<String>] = [
             "html": ["lang", "dir"], "head": [], "meta": ["charset", "name", "content", "http-equiv"], "title": [], "link": ["rel", "href"],
-            "body": ["class"], "header": ["class"], "footer": ["class"], "nav": ["class", "aria-label"], "main": ["id", "class", "tabindex"], "span": ["class", "aria-hidden"],
+            "body": ["class"], "header": ["class"], "footer": ["class"], "nav": ["class", "aria-label"], "main": ["id", "class", "tabindex"], "span": ["class", "id", "aria-hidden"],
+            "output": ["id", "aria-labelledby"],
             "div": ["class", "id", "role", "tabindex", "autofocus"],
             "form": ["class", "id", "method", "action", "novalidate", "autocomplete"],
             "input": ["type", "name", "value", "class", "id", "checked", "aria-describedby", "aria-invalid", "inputmode", "autocomplete",

@@ -39,10 +39,13 @@ public enum QuestionnaireResponseExport {
         ])
     }
 
-    /// The canonical the response points at: the survey's fhir.url, else "urn:survey-presenter:questionnaire:<identifier>", with "|version" (fhir.version, else surveyVersion) when there is one.
+    /// The canonical the response points at: the survey's `fhir.url` with its `fhir.version` when it has one (the Questionnaire as the EHR knows it); else "urn:survey-presenter:questionnaire:<identifier>|<survey version>".
     public static func canonical(survey: JSONValue, surveyVersion: String?) -> String {
         let base = QuestionnaireExport.url(survey: survey)
-        guard let version = QuestionnaireExport.version(survey: survey, surveyVersion: surveyVersion) else { return base }
+        // A Questionnaire that came from an EHR is named as the EHR knows it: its own version or none.
+        let ownURL = survey[fx: "fhir"]?[fx: "url"]?.fxText != nil
+        let version = ownURL ? survey[fx: "fhir"]?[fx: "version"]?.fxCodeText : QuestionnaireExport.version(survey: survey, surveyVersion: surveyVersion)
+        guard let version else { return base }
         return base + "|" + version
     }
 
