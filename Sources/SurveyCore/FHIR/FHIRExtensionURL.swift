@@ -26,6 +26,10 @@ public enum FHIRExtensionURL {
     public static let ordinalValue = core + "ordinalValue"
     public static let itemWeight = core + "itemWeight"
     public static let variable = core + "variable"
+    public static let dataAbsentReason = core + "data-absent-reason"
+    public static let choiceOrientation = core + "questionnaire-choiceOrientation"
+    public static let optionExclusive = core + "questionnaire-optionExclusive"
+    public static let cqfExpression = core + "cqf-expression"
 
     /// Earlier spellings of `ordinalValue` still found in published forms (STU3 and R4 drafts).
     public static let legacyOrdinalValues = [core + "questionnaire-ordinalValue", core + "iso21090-CO-value"]
@@ -35,6 +39,8 @@ public enum FHIRExtensionURL {
     public static let calculatedExpression = sdc + "sdc-questionnaire-calculatedExpression"
     public static let enableWhenExpression = sdc + "sdc-questionnaire-enableWhenExpression"
     public static let initialExpression = sdc + "sdc-questionnaire-initialExpression"
+    public static let minQuantity = sdc + "sdc-questionnaire-minQuantity"
+    public static let maxQuantity = sdc + "sdc-questionnaire-maxQuantity"
 
     // MARK: Groups
 

@@ -15,12 +15,7 @@ enum FHIRExportFixtures {
 
     /// JSON written inline in a test.
     static func json(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> JSONValue {
-        do {
-            return try JSONParser.parse(text)
-        } catch {
-            Issue.record("The test's JSON does not parse: \(error)", sourceLocation: sourceLocation)
-            return .null
-        }
+        fhirJSON(text, sourceLocation: sourceLocation)
     }
 }
 

@@ -37,7 +37,7 @@ func pick(_ value: JSONValue?, _ path: JSONStep...) -> JSONValue? {
     return current
 }
 
-/// JSON written inline, for comparing with what the import produced.
+/// JSON written inline in a FHIR test; a fault is recorded as the test's.
 func fhirJSON(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> JSONValue {
     do {
         return try JSONParser.parse(text)

@@ -33,18 +33,18 @@ extension QuestionnaireExport.Builder {
         let mapping = formatMapping(question, path: path)
         var made: [JSONValue] = []
         if question[fx: "hidden"]?.fxBool == true {
-            made.append(FHIRJSON.extensionValue(FHIRExportURL.hidden, "Boolean", .bool(true)))
+            made.append(FHIRJSON.extensionValue(FHIRExtensionURL.hidden, "Boolean", .bool(true)))
         }
         made += variables(question[fx: "variables"])
         if let source = question[fx: "initialExpression"]?.fxText {
-            made.append(FHIRJSON.extensionValue(FHIRExportURL.initialExpression, "Expression", FHIRJSON.expression(source)))
+            made.append(FHIRJSON.extensionValue(FHIRExtensionURL.initialExpression, "Expression", FHIRJSON.expression(source)))
         }
         let calculated = question[fx: "calculatedExpression"]?.fxText
         if let calculated {
-            made.append(FHIRJSON.extensionValue(FHIRExportURL.calculatedExpression, "Expression", FHIRJSON.expression(calculated)))
+            made.append(FHIRJSON.extensionValue(FHIRExtensionURL.calculatedExpression, "Expression", FHIRJSON.expression(calculated)))
         }
         if let hint = hint(question, path: path, keys: hintKeys + ["placeholder"], regexMessage: mapping.regexMessage) {
-            made.append(FHIRJSON.extensionValue(FHIRExportURL.entryFormat, "String", .string(hint)))
+            made.append(FHIRJSON.extensionValue(FHIRExtensionURL.entryFormat, "String", .string(hint)))
         }
         made += mapping.extensions + (condition?.extensions ?? [])
         noteUnused(question, at: path, used: used.union(Self.behaviourKeys))

@@ -14,8 +14,8 @@ extension QuestionnaireExport.Builder {
 
         func bounds(_ minimumKey: String, _ maximumKey: String) {
             used.formUnion([minimumKey, maximumKey])
-            addBound(FHIRExportURL.minValue, format[fx: minimumKey], kind: mapping.kind, into: &mapping)
-            addBound(FHIRExportURL.maxValue, format[fx: maximumKey], kind: mapping.kind, into: &mapping)
+            addBound(FHIRExtensionURL.minValue, format[fx: minimumKey], kind: mapping.kind, into: &mapping)
+            addBound(FHIRExtensionURL.maxValue, format[fx: maximumKey], kind: mapping.kind, into: &mapping)
         }
         func initialDefault(_ key: String) {
             used.insert(key)
@@ -37,7 +37,7 @@ extension QuestionnaireExport.Builder {
             let percent = format[fx: "numberStyle"]?.fxString == "percent"
             let digits = (format[fx: "maximumFractionDigits"]?.fxInteger ?? 0) + (percent ? 2 : 0)
             let step = type == "scale" ? (format[fx: "step"]?.fxInteger ?? 1) : digits == 0 ? 1 : nil
-            if let step { mapping.extensions.append(FHIRJSON.extensionValue(FHIRExportURL.sliderStepValue, "Integer", FHIRJSON.integer(step))) }
+            if let step { mapping.extensions.append(FHIRJSON.extensionValue(FHIRExtensionURL.sliderStepValue, "Integer", FHIRJSON.integer(step))) }
             if type == "continuousScale" { addDecimalPlaces(.number(Double(digits)), into: &mapping) }
             used.formUnion(["step", "maximumFractionDigits"])
         case "numeric":
@@ -67,12 +67,12 @@ extension QuestionnaireExport.Builder {
             used.formUnion(["minimumAge", "maximumAge"])
             initialDefault("defaultValue")
             if format[fx: "useYearForResult"]?.fxBool != true {
-                addBound(FHIRExportURL.minValue, format[fx: "minimumAge"] ?? .number(1), kind: mapping.kind, into: &mapping)
-                addBound(FHIRExportURL.maxValue, format[fx: "maximumAge"] ?? .number(125), kind: mapping.kind, into: &mapping)
+                addBound(FHIRExtensionURL.minValue, format[fx: "minimumAge"] ?? .number(1), kind: mapping.kind, into: &mapping)
+                addBound(FHIRExtensionURL.maxValue, format[fx: "maximumAge"] ?? .number(125), kind: mapping.kind, into: &mapping)
             }
         case "ses":
-            addBound(FHIRExportURL.minValue, .number(1), kind: mapping.kind, into: &mapping)
-            addBound(FHIRExportURL.maxValue, .number(10), kind: mapping.kind, into: &mapping)
+            addBound(FHIRExtensionURL.minValue, .number(1), kind: mapping.kind, into: &mapping)
+            addBound(FHIRExtensionURL.maxValue, .number(10), kind: mapping.kind, into: &mapping)
             note(formatPath, "FHIR has no ladder; the rung is asked as an integer from 1 (bottom) to 10 (top).")
         case "date":
             dateBounds(format, kind: mapping.kind, path: formatPath, into: &mapping)
@@ -88,7 +88,7 @@ extension QuestionnaireExport.Builder {
             used.formUnion(["maximumLength", "minimumLength", "validationRegularExpression", "invalidMessage", "multipleLines"])
             initialDefault("defaultTextAnswer")
         case "email":
-            mapping.extensions.append(FHIRJSON.extensionValue(FHIRExportURL.regex, "String", .string(Self.emailPattern)))
+            mapping.extensions.append(FHIRJSON.extensionValue(FHIRExtensionURL.regex, "String", .string(Self.emailPattern)))
             note(formatPath, "FHIR has no email type; the item is a string with the email pattern as its regex.")
         case "location":
             note(formatPath, "FHIR has no location type; the item asks for the address as a string, and coordinates are lost.")
@@ -122,7 +122,7 @@ extension QuestionnaireExport.Builder {
         guard let bound else { return }
         var boundURL = url
         if case .quantity = kind.value {
-            boundURL = url == FHIRExportURL.minValue ? FHIRExportURL.minQuantity : FHIRExportURL.maxQuantity
+            boundURL = url == FHIRExtensionURL.minValue ? FHIRExtensionURL.minQuantity : FHIRExtensionURL.maxQuantity
         }
         guard let value = kind.values(for: bound).first else { return }
         mapping.extensions.append(FHIRJSON.extensionValue(boundURL, value.type, value.value))
@@ -130,7 +130,7 @@ extension QuestionnaireExport.Builder {
 
     private func addDecimalPlaces(_ digits: JSONValue?, into mapping: inout FormatMapping) {
         guard let digits = digits?.fxInteger else { return }
-        mapping.extensions.append(FHIRJSON.extensionValue(FHIRExportURL.maxDecimalPlaces, "Integer", FHIRJSON.integer(digits)))
+        mapping.extensions.append(FHIRJSON.extensionValue(FHIRExtensionURL.maxDecimalPlaces, "Integer", FHIRJSON.integer(digits)))
     }
 
     /// The unit's extension: questionnaire-unitOption on a quantity item, questionnaire-unit on an
@@ -139,10 +139,10 @@ extension QuestionnaireExport.Builder {
     private func addUnit(_ kind: FHIRExportKind, format: JSONValue, fhir: JSONValue?, path: JSONPath, into mapping: inout FormatMapping) {
         guard FHIRExportUnit.keptCoding(fhir) == nil else { return }
         let unit: FHIRExportUnit?
-        var url = FHIRExportURL.unit
+        var url = FHIRExtensionURL.unit
         if case .quantity(let quantityUnit) = kind.value {
             unit = quantityUnit
-            url = FHIRExportURL.unitOption
+            url = FHIRExtensionURL.unitOption
         } else {
             unit = FHIRExportUnit(format: format, fhir: fhir)
         }
@@ -156,8 +156,8 @@ extension QuestionnaireExport.Builder {
     /// Fixed bounds as minValue and maxValue; bounds in days around today as FHIRPath (cqf-expression).
     private func dateBounds(_ format: JSONValue, kind: FHIRExportKind, path: JSONPath, into mapping: inout FormatMapping) {
         let withTime = kind.itemType == "dateTime"
-        for (url, fixedKey, daysKey, sign) in [(FHIRExportURL.minValue, "minimumDate", "daysBeforeCurrentDate", "-"),
-                                               (FHIRExportURL.maxValue, "maximumDate", "daysAfterCurrentDate", "+")] {
+        for (url, fixedKey, daysKey, sign) in [(FHIRExtensionURL.minValue, "minimumDate", "daysBeforeCurrentDate", "-"),
+                                               (FHIRExtensionURL.maxValue, "maximumDate", "daysAfterCurrentDate", "+")] {
             if let fixed = format[fx: fixedKey] {
                 addBound(url, fixed, kind: kind, into: &mapping)
                 if format[fx: daysKey] != nil {
@@ -166,7 +166,7 @@ extension QuestionnaireExport.Builder {
             } else if let days = format[fx: daysKey]?.fxInteger {
                 let now = withTime ? "now()" : "today()"
                 let source = days == 0 ? now : "\(now) \(sign) \(days) days"
-                let expression = FHIRJSON.extensionValue(FHIRExportURL.cqfExpression, "Expression", FHIRJSON.expression(source))
+                let expression = FHIRJSON.extensionValue(FHIRExtensionURL.cqfExpression, "Expression", FHIRJSON.expression(source))
                 mapping.extensions.append(.object(JSONObject([
                     ("url", .string(url)), (withTime ? "_valueDateTime" : "_valueDate", .object(["extension": .array([expression])])),
                 ])))
@@ -188,10 +188,10 @@ extension QuestionnaireExport.Builder {
     private func textRules(_ format: JSONValue, into mapping: inout FormatMapping) {
         mapping.maxLength = format[fx: "maximumLength"]?.fxInteger.flatMap { $0 > 0 ? $0 : nil }
         if let minimum = format[fx: "minimumLength"]?.fxInteger {
-            mapping.extensions.append(FHIRJSON.extensionValue(FHIRExportURL.minLength, "Integer", FHIRJSON.integer(minimum)))
+            mapping.extensions.append(FHIRJSON.extensionValue(FHIRExtensionURL.minLength, "Integer", FHIRJSON.integer(minimum)))
         }
         guard let pattern = format[fx: "validationRegularExpression"]?.fxText else { return }
-        mapping.extensions.append(FHIRJSON.extensionValue(FHIRExportURL.regex, "String", .string(Self.fhirPattern(pattern))))
+        mapping.extensions.append(FHIRJSON.extensionValue(FHIRExtensionURL.regex, "String", .string(Self.fhirPattern(pattern))))
         mapping.regexMessage = text.plain(format[fx: "invalidMessage"])
     }
 }

@@ -10,7 +10,7 @@ struct FHIRExportCondition {
 
     /// The enableWhenExpression extension, when the condition is an expression.
     var extensions: [JSONValue] {
-        expression.map { [FHIRJSON.extensionValue(FHIRExportURL.enableWhenExpression, "Expression", FHIRJSON.expression($0))] } ?? []
+        expression.map { [FHIRJSON.extensionValue(FHIRExtensionURL.enableWhenExpression, "Expression", FHIRJSON.expression($0))] } ?? []
     }
 }
 

@@ -86,7 +86,7 @@ extension QuestionnaireExport.Builder {
         let keptURLs = Set(kept.compactMap { $0[fx: "url"]?.fxString })
         return kept + made.filter { extensionValue in
             let url = extensionValue[fx: "url"]?.fxString ?? ""
-            return url == FHIRExportURL.variable ? !kept.contains(extensionValue) : !keptURLs.contains(url)
+            return url == FHIRExtensionURL.variable ? !kept.contains(extensionValue) : !keptURLs.contains(url)
         }
     }
 

@@ -80,7 +80,7 @@ extension QuestionnaireResponseExport {
             return FHIRJSON.object([
                 "linkId": .string(linkId),
                 "text": FHIRJSON.string(text),
-                "extension": .array([FHIRJSON.extensionValue(FHIRExportURL.dataAbsentReason, "Code", .string("asked-unknown"))]),
+                "extension": .array([FHIRJSON.extensionValue(FHIRExtensionURL.dataAbsentReason, "Code", .string("asked-unknown"))]),
             ])
         case .value(let answer):
             var typed: [(type: String, value: JSONValue)] = []

@@ -19,7 +19,7 @@ extension QuestionnaireExport.Builder {
         mapping.options = choices.filter { !$0.isOther }.map { choice in
             let (valueType, value) = choice.fhirValue
             var extensions = choice.keptExtensions
-            if choice.isExclusive { extensions.append(FHIRJSON.extensionValue(FHIRExportURL.optionExclusive, "Boolean", .bool(true))) }
+            if choice.isExclusive { extensions.append(FHIRJSON.extensionValue(FHIRExtensionURL.optionExclusive, "Boolean", .bool(true))) }
             return FHIRJSON.object([
                 "extension": .array(extensions),
                 "value" + valueType: value,
@@ -39,7 +39,7 @@ extension QuestionnaireExport.Builder {
             note(path / "choices", "FHIR answer options have no images; each choice keeps its text (else its image's alternative text).")
         case "textScale":
             if format[fx: "vertical"]?.fxBool == true {
-                mapping.extensions.append(FHIRJSON.extensionValue(FHIRExportURL.choiceOrientation, "Code", .string("vertical")))
+                mapping.extensions.append(FHIRJSON.extensionValue(FHIRExtensionURL.choiceOrientation, "Code", .string("vertical")))
             }
         default:
             break

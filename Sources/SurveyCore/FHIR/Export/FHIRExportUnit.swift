@@ -58,8 +58,8 @@ struct FHIRExportUnit {
     /// The coding of a questionnaire-unit (else the first questionnaire-unitOption) extension kept in `fhir.extension`.
     static func keptCoding(_ fhir: JSONValue?) -> FHIRExportUnit? {
         let extensions = fhir?[fx: "extension"]?.fxArray ?? []
-        guard let unit = extensions.first(where: { $0[fx: "url"]?.fxString == FHIRExportURL.unit })
-                ?? extensions.first(where: { $0[fx: "url"]?.fxString == FHIRExportURL.unitOption }),
+        guard let unit = extensions.first(where: { $0[fx: "url"]?.fxString == FHIRExtensionURL.unit })
+                ?? extensions.first(where: { $0[fx: "url"]?.fxString == FHIRExtensionURL.unitOption }),
               let coding = unit[fx: "valueCoding"] else { return nil }
         let kept = FHIRExportUnit(system: coding[fx: "system"]?.fxText, code: coding[fx: "code"]?.fxText, display: coding[fx: "display"]?.fxText)
         return kept.code == nil && kept.display == nil ? nil : kept

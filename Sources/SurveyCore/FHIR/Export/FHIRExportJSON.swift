@@ -106,7 +106,7 @@ enum FHIRJSON {
 
     /// A FHIRPath Expression datatype, optionally named (for `variable`).
     static func expression(_ source: String, name: String? = nil) -> JSONValue {
-        object(["name": string(name), "language": .string(FHIRExportURL.expressionLanguage), "expression": .string(source)])
+        object(["name": string(name), "language": .string(FHIRExtensionURL.fhirPathLanguage), "expression": .string(source)])
     }
 
     /// A Coding; a part left empty is left out.
@@ -116,7 +116,7 @@ enum FHIRJSON {
 
     /// The questionnaire-itemControl extension with one code.
     static func itemControl(_ code: String) -> JSONValue {
-        extensionValue(FHIRExportURL.itemControl, "CodeableConcept",
+        extensionValue(FHIRExtensionURL.itemControl, "CodeableConcept",
                        .object(["coding": .array([coding(system: FHIRExportURL.itemControlSystem, code: code, display: nil)])]))
     }
 }

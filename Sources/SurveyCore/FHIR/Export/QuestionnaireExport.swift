@@ -86,7 +86,7 @@ public enum QuestionnaireExport {
         func variables(_ list: JSONValue?) -> [JSONValue] {
             (list?.fxArray ?? []).compactMap { entry in
                 guard let name = entry[fx: "name"]?.fxText, let source = entry[fx: "expression"]?.fxText else { return nil }
-                return FHIRJSON.extensionValue(FHIRExportURL.variable, "Expression", FHIRJSON.expression(source, name: name))
+                return FHIRJSON.extensionValue(FHIRExtensionURL.variable, "Expression", FHIRJSON.expression(source, name: name))
             }
         }
     }

@@ -1,0 +1,16 @@
+import Foundation
+
+/// The code systems and identifier systems the FHIR exports write, and the presenter's own
+/// URLs (its extensions are documented on `FHIRStepTiming`); HL7's extensions are in `FHIRExtensionURL`.
+enum FHIRExportURL {
+    // Code systems and identifier systems.
+    static let ucum = "http://unitsofmeasure.org"
+    static let uri = "urn:ietf:rfc:3986"
+    static let itemControlSystem = "http://hl7.org/fhir/questionnaire-item-control"
+
+    // The presenter's own extensions.
+    static let stepTiming = "urn:survey-presenter:fhir:step-timing"
+    static let runTiming = "urn:survey-presenter:fhir:run-timing"
+    /// The Questionnaire canonical for a survey without `fhir.url`, before its identifier.
+    static let questionnairePrefix = "urn:survey-presenter:questionnaire:"
+}
