@@ -13,7 +13,7 @@ extension SurveyDecoding {
             let expression = entry.string("expression", required: true, nonEmpty: true)
             entry.finish("A variable")
             if let name, !Self.isVariableName(name) {
-                log.error(element.path / "name", "A variable's name is letters, digits and underscores, starting with a letter; \"\(name)\" is not.")
+                log.error(element.path / "name", "A variable's name is ASCII letters, digits and underscores, not starting with a digit; \"\(name)\" is not.")
                 return nil
             }
             guard let name, let expression else { return nil }
@@ -21,9 +21,10 @@ extension SurveyDecoding {
         }
     }
 
+    /// What FHIRPath reads after `%`: ASCII letters, digits and underscores, not starting with a digit.
     static func isVariableName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, CharacterSet.letters.contains(first) || first == "_" else { return false }
-        return name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "_" }
+        guard let first = name.unicodeScalars.first, first.isASCII, !("0"..."9").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
     }
 
     /// A question's `readOnly`, `hidden`, `initial`, `initialExpression` and `calculatedExpression`.

@@ -260,6 +260,12 @@ struct SurveyDecoding {
             log.error(path, "A predicate makes one test; this one has \(tests.map { "\"\($0)\"" }.joined(separator: " and ")). Combine tests with \"all\".")
             return nil
         }
+        if reader.has("value"), kinds.first != "compare" {
+            reader.accept(contentsOf: Self.predicateKeys)
+            reader.finish("A predicate")
+            log.error(path / "value", "\"value\" goes with \"compare\" only.")
+            return nil
+        }
         var result: Predicate?
         switch kinds.first! {
         case "equals":

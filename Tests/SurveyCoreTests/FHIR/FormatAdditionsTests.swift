@@ -67,6 +67,11 @@ struct FormatAdditionsTests {
              "$.skipRules.b.compare"),
             (#"{"identifier": "t", "steps": [{"identifier": "a", "type": "question", "answerFormat": {"type": "text", "minimumLength": 9, "maximumLength": 4}}]}"#,
              "$.steps[0].answerFormat.minimumLength"),
+            (#"{"identifier": "t", "steps": [{"identifier": "a", "type": "question", "answerFormat": {"type": "boolean"}},"#
+                + #"{"identifier": "b", "type": "instruction", "title": "b"}], "skipRules": {"b": {"result": "a", "equals": true, "value": false}}}"#,
+             "$.skipRules.b.value"),
+            (#"{"identifier": "t", "variables": [{"name": "café", "expression": "1"}], "steps": [{"identifier": "a", "type": "instruction", "title": "a"}]}"#,
+             "$.variables[0].name"),
         ]
         for (json, path) in cases {
             let (task, diagnostics) = SurveyLoader.diagnose(Data(json.utf8))
