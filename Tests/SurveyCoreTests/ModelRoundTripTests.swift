@@ -45,7 +45,11 @@ struct ModelRoundTripTests {
     @Test("Encoding keeps every key the author wrote", arguments: allFiles)
     func encodingKeepsEveryKey(_ file: String) throws {
         let data = try Data(contentsOf: Repository.fixtures.appendingPathComponent(file))
-        let original = try JSONParser.parse(data)
+        var original = try JSONParser.parse(data)
+        // A FHIR Questionnaire among the examples is written by the survey file it imports as.
+        if QuestionnaireImport.isQuestionnaire(original) {
+            original = try #require(QuestionnaireImport.survey(from: original, fallbackIdentifier: "example").survey)
+        }
         let task = try SurveyLoader.load(data).task
         #expect(Self.normalized(task.json) == Self.normalized(original))
     }
