@@ -195,6 +195,8 @@ public struct PageFill: Sendable {
 /// The ids a page gives its parts. Identifiers never hold ":", so these cannot clash with a field.
 public enum PageIDs {
     public static func field(_ name: String) -> String { name }
+    /// A form section, by the position of its header in the form.
+    public static func section(_ position: Int) -> String { "section:\(position)" }
     /// A form note's item, by its position in the form.
     public static func note(_ position: Int) -> String { "note:\(position)" }
     /// The words a read-only question shows; a name no control posts.

@@ -222,7 +222,10 @@ public final class SurveyPages: Sendable {
                 switch content.items[position] {
                 case .section(let header):
                     if let section = openSection { items.append(section) }
-                    var section: [String: Any] = ["isSection": true, "title": html(header.sectionTitle) ?? "", "questions": [[String: Any]]()]
+                    var section: [String: Any] = [
+                        "isSection": true, "title": html(header.sectionTitle) ?? "", "questions": [[String: Any]](),
+                        "itemStart": slots.marker(.itemStart(PageIDs.section(position))), "itemEnd": slots.marker(.itemEnd),
+                    ]
                     if let detail = html(header.detailText) { section["detail"] = detail }
                     openSection = section
                 case .note(let note):
@@ -381,6 +384,7 @@ public final class SurveyPages: Sendable {
             let visible = Set(navigator.visibleQuestions(of: step, page: visit.page, visit: visit, in: run, index: index).map(\.identifier))
             hidden = Set(page.questions.filter { !visible.contains($0) })
             hidden.formUnion(navigator.hiddenNotes(of: step, page: visit.page, visit: visit, in: run, index: index).map(PageIDs.note))
+            hidden.formUnion(navigator.emptySections(of: step, page: visit.page, visit: visit, in: run, index: index).map(PageIDs.section))
         }
         var fields = submitted ?? savedFields(step: step, visit: visit, run: run, index: index, context: context)
         fields = fields.adding(shownValues(step: step, visit: visit, run: run, index: index, language: language, context: context))

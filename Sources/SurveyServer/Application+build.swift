@@ -68,7 +68,9 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
                                                             token: configuration.metricsToken, logger: logger))
     }
     if let url = configuration.webhookURL, let secret = configuration.webhookSecret {
-        services.append(schema.guarding(WebhookDelivery(store: runStore, url: url, secret: secret, clock: clock, logger: logger)))
+        var delivery = WebhookDelivery(store: runStore, url: url, secret: secret, clock: clock, logger: logger)
+        if configuration.webhookFormat == .fhir { delivery.contentType = "application/fhir+json" }
+        services.append(schema.guarding(delivery))
     }
     services.append(schema.guarding(DeletionService.unanswered(configuration.unansweredLifetime, store: runStore, clock: clock, logger: logger)))
     if let retention = configuration.retention {

@@ -17,6 +17,8 @@ struct WebhookDelivery: Service {
     let secret: Data
     let clock: @Sendable () -> Date
     let logger: Logger
+    /// `application/fhir+json` for QuestionnaireResponses, else `application/json`.
+    var contentType = "application/json"
 
     static func signature(of body: Data, secret: Data) -> String {
         let code = HMAC<SHA256>.authenticationCode(for: body, using: SymmetricKey(data: secret))
@@ -46,7 +48,7 @@ struct WebhookDelivery: Service {
             let body = Data(event.payload.utf8)
             var request = HTTPClientRequest(url: url)
             request.method = .POST
-            request.headers.add(name: "Content-Type", value: "application/json")
+            request.headers.add(name: "Content-Type", value: contentType)
             request.headers.add(name: "X-Survey-Event", value: event.id.uuidString.lowercased())
             request.headers.add(name: "X-Survey-Signature", value: Self.signature(of: body, secret: secret))
             request.body = .bytes(ByteBuffer(bytes: Array(body)))

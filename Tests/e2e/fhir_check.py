@@ -4,8 +4,9 @@ A document is valid here when the R4B models of fhir.resources (pydantic; R4B's 
 QuestionnaireResponse and Bundle are R4's) accept it, and it keeps the R4 rules those models
 leave out: JSON without null, empty arrays, objects or strings; the required code bindings
 (statuses, item types, operators, Bundle type); the invariants of a QuestionnaireResponse
-(qrs-1, qrs-2), of a Questionnaire (que-1 to que-13 where they read the structure) and of a
-Bundle (bdl-7, urn:uuid fullUrls). Every check raises AssertionError naming the JSON path.
+(qrs-1, qrs-2), those of a Questionnaire that read its structure (que-1 to que-7, que-9,
+que-11 to que-13; every enableWhen names an item) and those of a Bundle (bdl-7, urn:uuid
+fullUrls). Every check raises AssertionError naming the JSON path.
 
 Also here: the PHQ-9 fixture's items and options, and a PHQ-9 participant over raw HTTP.
 """
@@ -32,8 +33,9 @@ FIXTURES = ROOT / "Tests" / "SurveyCoreTests" / "Fixtures" / "fhir"
 
 QR_STATUS = {"in-progress", "completed", "amended", "entered-in-error", "stopped"}
 Q_STATUS = {"draft", "active", "retired", "unknown"}
-ITEM_TYPES = {"group", "display", "question", "boolean", "decimal", "integer", "date", "dateTime", "time",
-              "string", "text", "url", "choice", "open-choice", "attachment", "reference", "quantity"}
+# R4's item types without the abstract "question", which an item may not have.
+ITEM_TYPES = {"group", "display", "boolean", "decimal", "integer", "date", "dateTime", "time", "string",
+              "text", "url", "choice", "open-choice", "attachment", "reference", "quantity"}
 OPERATORS = {"exists", "=", "!=", ">", "<", ">=", "<="}
 BUNDLE_TYPES = {"document", "message", "transaction", "transaction-response", "batch", "batch-response",
                 "history", "searchset", "collection"}
@@ -46,7 +48,8 @@ def _model_validate(model, document: dict, what: str):
     try:
         return model.model_validate(_without_extension_value_extensions(document))
     except ValidationError as error:
-        raise AssertionError(f"fhir.resources refuses the {what}:\n{error}\n{json.dumps(document, indent=1)[:4000]}") from None
+        shown = json.dumps(document, indent=1)[:4000]
+        raise AssertionError(f"fhir.resources refuses the {what}:\n{error}\n{shown}") from None
 
 
 def _without_extension_value_extensions(document: dict) -> dict:
@@ -127,7 +130,7 @@ def validate_questionnaire(document: dict) -> Questionnaire:
             if kind == "display":
                 assert "item" not in item, f"que-1: the display item {at} has items"
                 assert "code" not in item, f"que-3: the display item {at} has a code"
-                assert not ({"required", "repeats"} & item.keys()), f"que-6: the display item {at} is required or repeats"
+                assert not ({"required", "repeats"} & item.keys()), f"que-6: {at} is a display item"
                 assert "readOnly" not in item, f"que-9: the display item {at} is read-only"
             assert not ("answerOption" in item and "answerValueSet" in item), f"que-4: {at}"
             if "answerValueSet" in item or "answerOption" in item:
@@ -148,7 +151,7 @@ def validate_questionnaire(document: dict) -> Questionnaire:
     items(document.get("item", []), "$.item")
     for item in _all_items(document):
         for condition in item.get("enableWhen", []):
-            assert condition["question"] in seen, f"{item['linkId']}: enableWhen names the unknown {condition['question']!r}"
+            assert condition["question"] in seen, f"{item['linkId']}: enableWhen on no item {condition['question']!r}"
     return _model_validate(Questionnaire, document, "Questionnaire")
 
 
@@ -229,7 +232,8 @@ PHQ9 = load_json(FIXTURES / "phq-9.json")
 PHQ9_GROUP = "44249-1"
 PHQ9_TOTAL = "44261-6"
 PHQ9_DIFFICULTY = "69722-7"
-PHQ9_QUESTIONS = [item for item in PHQ9["item"][0]["item"] if item["type"] == "choice" and item["linkId"] != PHQ9_DIFFICULTY]
+PHQ9_QUESTIONS = [item for item in PHQ9["item"][0]["item"]
+                  if item["type"] == "choice" and item["linkId"] != PHQ9_DIFFICULTY]
 PHQ9_DIFFICULTY_ITEM = next(item for item in PHQ9["item"][0]["item"] if item["linkId"] == PHQ9_DIFFICULTY)
 
 
@@ -244,18 +248,18 @@ def phq9_option(item: dict, score: int) -> dict:
 
 def phq9_by_http(base_url: str, scores: list[int], difficulty: str | None = "LA6573-5", stop: str | None = None):
     """A participant over raw HTTP: the nine answers scoring `scores`, the total page, then the
-    difficulty code (when the total is above 0). stop="save" saves the run on the questions page
+    difficulty code (when the total is above 0). stop="save" saves the run on the total page
     instead. Returns the participant (survey_http.Http) and the last URL."""
     from survey_http import Http
     client = Http(base_url)
     status, body, url = client.get("/surveys/phq-9")
     fields = {item["linkId"]: phq9_option(item, score)["code"] for item, score in zip(PHQ9_QUESTIONS, scores)}
-    if stop == "save":
-        status, body, url = client.post_form(body, url, fields, action="save")
-        assert status == 200 and url.endswith("/saved"), (status, url)
-        return client, url
     status, body, url = client.post_form(body, url, fields)
     assert status == 200 and f">{sum(scores)} points</output>".encode() in body, body[:3000]
+    if stop == "save":
+        status, body, url = client.post_form(body, url, {}, action="save")
+        assert status == 200 and url.endswith("/saved"), (status, url)
+        return client, url
     status, body, url = client.post_form(body, url, {})
     if sum(scores) > 0:
         assert PHQ9_DIFFICULTY.encode() in body, body[:3000]

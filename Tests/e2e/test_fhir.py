@@ -10,7 +10,8 @@ texts on the page. What the tests prove:
   Questionnaire and the step timings;
 - a total of 0 (after Back and a change) leaves the difficulty question out, and the BMI is
   worked out from the quantities typed;
-- a nested group enabled and then disabled by Back and a change leaves none of its items;
+- a nested group enabled and then disabled by Back and a change leaves none of its items
+  (and, marked as an expected failure until the product draws it so, no heading either);
 - the researcher API's QuestionnaireResponse is the browser's, and the export route's Bundle
   holds one valid entry per run (none for a survey without runs);
 - --webhook-format fhir posts a valid QuestionnaireResponse, signed;
@@ -85,7 +86,8 @@ def api(server, path: str) -> tuple[str, dict]:
 def browser_result(driver, server, survey_id: str) -> dict:
     """The finished run of this browser as FHIR, validated."""
     assert driver.current_url.endswith(f"/surveys/{survey_id}/done"), driver.current_url
-    content_type, response = fetch_with_browser_cookies(driver, f"{server.url}/surveys/{survey_id}/result.json?format=fhir")
+    url = f"{server.url}/surveys/{survey_id}/result.json?format=fhir"
+    content_type, response = fetch_with_browser_cookies(driver, url)
     assert content_type.startswith(FHIR_JSON), content_type
     validate_questionnaire_response(response)
     return response
@@ -114,7 +116,8 @@ def click_option(driver, question: str, option: str):
 
 
 def type_into_labelled(driver, label_text: str, text: str):
-    labels = [label for label in step_form(driver).find_elements(By.TAG_NAME, "label") if label.text.strip() == label_text]
+    labels = [label for label in step_form(driver).find_elements(By.TAG_NAME, "label")
+              if label.text.strip() == label_text]
     assert len(labels) == 1, f"{len(labels)} labels {label_text!r} on {driver.title!r}"
     box = driver.find_element(By.ID, labels[0].get_attribute("for"))
     box.clear()
@@ -334,8 +337,6 @@ def test_a_nested_group_disabled_after_back_and_a_change_leaves_none_of_its_item
     assert [item["linkId"] for item in response["item"][1]["item"]] == ["smoking", "follow-up"]
 
 
-@pytest.mark.xfail(strict=True, reason="product bug: a disabled nested group still draws its section heading "
-                                       "(an empty fieldset with the legend), and so does the group inside it")
 def test_a_disabled_nested_group_draws_no_heading(fhir_server):
     client = Http(fhir_server.url)
     status, body, url = client.get("/surveys/clinic-intake")
@@ -379,7 +380,9 @@ def test_export_route_gives_a_valid_bundle_with_one_entry_per_run(fhir_server):
     assert answers(top)[PHQ9_TOTAL] == [{"valueInteger": 27}]
     assert answers(top)[PHQ9_DIFFICULTY][0]["valueCoding"]["code"] == "LA6575-0"
     assert saved["status"] == "in-progress", "a saved run is in the Bundle, in progress"
-    assert len(answers(saved)) >= 9, "with the answers saved so far"
+    saved_answers = answers(saved)
+    assert all(saved_answers[item["linkId"]][0]["valueCoding"]["code"] == "LA6569-3" for item in PHQ9_QUESTIONS), \
+        "with the answers given before it was saved"
 
     _, empty = api(fhir_server, "/api/v1/surveys/stu3-sleep/export?format=fhir")
     validate_bundle(empty)
@@ -417,6 +420,7 @@ def test_webhook_posts_the_questionnaire_response_signed(surveys, tmp_path):
         expected = "sha256=" + hmac.new(SECRET.encode(), body, hashlib.sha256).hexdigest()
         assert headers["X-Survey-Signature"] == expected
         assert headers["X-Survey-Event"]
+        assert headers["Content-Type"] == "application/fhir+json"
         response = json.loads(body)
         validate_questionnaire_response(response)
         assert response["status"] == "completed"

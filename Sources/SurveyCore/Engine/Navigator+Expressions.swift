@@ -41,6 +41,33 @@ extension Navigator {
         }
     }
 
+    /// The positions of a page's section headers with nothing shown under them: every question
+    /// hidden and every note's condition false (a disabled FHIR group draws no heading).
+    public func emptySections(of step: Step, page: Int, visit: StepVisit, in run: TaskRun, index: Int) -> [Int] {
+        guard case .form(let content) = step.kind, pages(of: step).indices.contains(page) else { return [] }
+        let range = pages(of: step)[page]
+        let visible = Set(visibleQuestions(of: step, page: page, visit: visit, in: run, index: index)
+            .filter { !$0.behaviour.isHidden }.map(\.identifier))
+        let hiddenNotes = Set(hiddenNotes(of: step, page: page, visit: visit, in: run, index: index))
+        var empty: [Int] = []
+        var open: Int?
+        var shown = false
+        for position in range {
+            switch content.items[position] {
+            case .section:
+                if let open, !shown { empty.append(open) }
+                open = position
+                shown = false
+            case .question(let question):
+                if visible.contains(question.identifier) { shown = true }
+            case .note:
+                if !hiddenNotes.contains(position) { shown = true }
+            }
+        }
+        if let open, !shown { empty.append(open) }
+        return empty
+    }
+
     /// What a question shows before the participant answers it, or always for one the server
     /// works out: the calculated value; else the saved answer; else the initial value.
     public func presetAnswer(for question: Step.Question, of step: Step, visit: StepVisit, in run: TaskRun, index: Int) -> Answer? {
