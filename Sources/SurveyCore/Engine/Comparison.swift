@@ -1,6 +1,16 @@
 import Foundation
 
 extension Predicate {
+    /// True for the tests that hold on a question with no result at all (not on the path, or
+    /// hidden): FHIR's `exists false` and `!=`. ResearchKit's tests are all false there.
+    var holdsWithoutResult: Bool {
+        switch self {
+        case .answered(_, let flag): return !flag
+        case .compare(_, let operation, _): return operation == .notEqual
+        default: return false
+        }
+    }
+
     /// FHIR's enableWhen on one question: with no answer only `!=` holds; with several
     /// answers (a multiple choice) the test holds when any answer passes it.
     static func compare(_ answer: Answer?, _ operation: ComparisonOperator, _ expected: ExpectedValue, zone: TimeZone) -> Bool {

@@ -127,15 +127,20 @@ struct PathPoint: Sendable {
         case .any(let parts):
             return .or(parts.map(formula))
         default:
+            // An expression may read anything; the solver reads it as false (see PathFinder's limits).
             guard let selector = predicate.selectors.first else { return .no }
+            // FHIR's `exists false` and `!=` hold on a question that has no result at all.
+            let missing: AnswerFormula = predicate.holdsWithoutResult ? .yes : .no
             let key = QuestionKey(selector)
-            guard index.questions[key] != nil else { return .no }
+            guard index.questions[key] != nil else { return missing }
             if let entering, entering.step == key.step {
-                guard entering.items.contains(key.question) else { return .no }
+                guard entering.items.contains(key.question) else { return missing }
             } else if !shown.contains(key.step) {
-                return .no
+                return missing
             }
-            return .and([visibility[key] ?? .yes, .literal(AnswerLiteral(key: key, test: predicate, holds: true))])
+            let visible = visibility[key] ?? .yes
+            let tested = AnswerFormula.and([visible, .literal(AnswerLiteral(key: key, test: predicate, holds: true))])
+            return predicate.holdsWithoutResult ? .or([tested, visible.negated]) : tested
         }
     }
 
