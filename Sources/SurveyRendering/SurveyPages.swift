@@ -367,7 +367,7 @@ public final class SurveyPages: Sendable {
     /// issues) filled in, hidden items left out.
     public func renderStep(run: TaskRun, visit index: Int, language: String, csrfToken: String, submitted: FormFields? = nil,
                            issues: [AnswerIssue] = [], returnToReview: Bool = false, context: AnswerContext,
-                           presentation: Presentation = .web, panel: String = "") -> String? {
+                           presentation: Presentation = .web, panel: String = "", notice: String? = nil) -> String? {
         guard run.visits.indices.contains(index) else { return nil }
         let visit = run.visits[index]
         guard let step = navigator.step(of: visit) else { return nil }
@@ -399,6 +399,10 @@ public final class SurveyPages: Sendable {
         if !issues.isEmpty {
             fill.errorSummary = Self.errorSummary(issues, library: library, language: language)
             fill.errorMessages = Self.errorMessages(issues, questionOf: questionOf, library: library, language: language)
+        } else if let notice {
+            // A problem with the page as a whole (it could not be saved): the summary with no link.
+            fill.errorSummary = library.render(["words": Catalog(language: language).wordsContext,
+                                                "notice": Catalog(language: language)[notice]], withTemplate: "error-summary") ?? ""
         }
         return page.template.render(fill)
     }

@@ -14,6 +14,8 @@ public struct ServerMetrics: Sendable {
     let runsCompleted: Counter
     let runsSaved: Counter
     let validationErrors: Counter
+    /// Pages whose answers could not be written because the store was unavailable.
+    let writesRefused: Counter
     /// Kiosk runs left idle and ended, by what the survey's `kioskIdle` did with them.
     let kioskRunsDiscarded: Counter
     let kioskRunsKept: Counter
@@ -29,6 +31,8 @@ public struct ServerMetrics: Sendable {
         runsSaved = registry.makeCounter(descriptor: name("runs_saved", "total", "Runs saved for later."))
         validationErrors = registry.makeCounter(
             descriptor: name("validation_errors", "total", "Submitted pages refused because an answer needed correcting."))
+        writesRefused = registry.makeCounter(
+            descriptor: name("writes_refused", "total", "Submitted pages not saved because the store could not be reached; the participant was asked to send again."))
         kioskRunsDiscarded = registry.makeCounter(
             descriptor: name("kiosk_idle_runs_discarded", "total", "Kiosk runs left idle and deleted with their answers."))
         kioskRunsKept = registry.makeCounter(

@@ -104,6 +104,9 @@ struct RunService: Sendable {
         case unchanged
         /// The client has started as many runs as it may in the hour.
         case tooManyRuns
+        /// The store could not be reached or could not write (a failover under way): nothing
+        /// was stored, and the page is shown again with its input to be sent again.
+        case notSaved
     }
 
     /// Reads a post's place in the run: the visit it came from (the current one unless it names
@@ -177,6 +180,9 @@ struct RunService: Sendable {
             return .unchanged
         } catch is RunStartLimit {
             return .tooManyRuns
+        } catch where StoreFailure.isUnavailable(error) {
+            metrics.writesRefused.increment()
+            return .notSaved
         }
         if record.savedAt != nil {
             metrics.runsSaved.increment()

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import SurveyRendering
+import SurveyStorage
 
 /// Adds the headers every response carries: a strict Content-Security-Policy with no inline
 /// script or style, no framing, no sniffing, no referrer. Turns errors into pages, and logs
@@ -23,6 +24,10 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
             let failed = error.status.code >= 500
             if failed { logFailure(request, context, status: error.status, error: error) }
             response = ErrorPage.response(for: error.status, key: nil, request: request, requestID: failed ? context.id : nil)
+        } catch where StoreFailure.isUnavailable(error) {
+            logFailure(request, context, status: .serviceUnavailable, error: error)
+            response = ErrorPage.response(for: .serviceUnavailable, key: "errorStoreUnavailable", request: request, requestID: context.id)
+            response.headers[.retryAfter] = StoreFailure.retryAfterSeconds
         } catch {
             logFailure(request, context, status: .internalServerError, error: error)
             response = ErrorPage.response(for: .internalServerError, key: nil, request: request, requestID: context.id)

@@ -159,6 +159,17 @@ struct SurveyTakingController: ParticipantController {
             return redirect(base, visitor: renewing)
         case .tooManyRuns:
             return errorPage(pages, status: .tooManyRequests, titleKey: "tooManyRuns", textKey: "tooManyRuns", visitor: visitor)
+        case .notSaved:
+            // The same page, what was sent kept in it, and a word to send it again in a moment.
+            guard let body = pages.renderStep(run: post.record.run, visit: post.visit, language: visitor.language, csrfToken: token,
+                                              submitted: fields, returnToReview: fields["_return"] == "1",
+                                              context: answerContext(pages, language: visitor.language), presentation: visitor.presentation,
+                                              panel: panel?(pages, post.record.run, post.visit) ?? "", notice: "notSaved") else {
+                throw HTTPError(.internalServerError)
+            }
+            var response = html(body, status: .serviceUnavailable, visitor: visitor.kioskRun == nil ? nil : visitor)
+            response.headers[.retryAfter] = StoreFailure.retryAfterSeconds
+            return response
         }
     }
 

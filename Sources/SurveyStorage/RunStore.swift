@@ -21,6 +21,9 @@ public struct RunRecord: Sendable, Hashable {
     /// The version of the survey the run was made with (`SurveyTask.version`); nil for runs
     /// stored before versions were kept.
     public var surveyVersion: String?
+    /// The visits as the store last read or wrote them at this version, so an update writes
+    /// only the visits from the first difference on. Not part of the record's value.
+    public var storedVisits = StoredVisits()
 
     public init(run: TaskRun, surveyIdentifier: String, sessionID: String, version: Int = 0, updatedAt: Date, savedAt: Date? = nil,
                 resume: ResumeTicket? = nil, externalID: String? = nil, returnURL: String? = nil, surveyVersion: String? = nil) {
@@ -148,7 +151,7 @@ public struct RunStoreError: Error, Sendable, CustomStringConvertible {
     /// Someone else wrote the run first; read it again and retry or show the current step.
     public static let conflict = RunStoreError(kind: .conflict)
     public static let duplicate = RunStoreError(kind: .duplicate)
-    static func unavailable(_ reason: String) -> RunStoreError { RunStoreError(kind: .unavailable(reason)) }
+    public static func unavailable(_ reason: String) -> RunStoreError { RunStoreError(kind: .unavailable(reason)) }
 
     public var isConflict: Bool {
         if case .conflict = kind { return true }
@@ -228,6 +231,19 @@ public struct SurveyVersionRecord: Sendable, Hashable {
         self.definition = definition
         self.keptAt = keptAt
     }
+}
+
+/// The visits a store holds for a record, kept beside it; equal whatever they hold, so two
+/// records that say the same are equal however they were read.
+public struct StoredVisits: Sendable, Hashable {
+    public var visits: VisitList?
+
+    public init(_ visits: VisitList? = nil) {
+        self.visits = visits
+    }
+
+    public static func == (lhs: StoredVisits, rhs: StoredVisits) -> Bool { true }
+    public func hash(into hasher: inout Hasher) {}
 }
 
 /// A message waiting in the outbox for delivery.

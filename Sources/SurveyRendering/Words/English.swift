@@ -112,7 +112,7 @@ extension Catalog {
         "kioskSavedText": "Write this code down. To carry on later, go to %@ on your own phone or computer and enter the code.",
         "kioskCancelledTitle": "Your answers have been deleted",
         "errorNotFoundText": "There is nothing at this address.", "errorTitle": "Sorry, there is a problem",
-        "errorText": "Something went wrong. Try again in a moment.", "errorNoSurvey": "There is no survey at this address.",
+        "notSaved": "We could not save that just now. Your answers are still here: press Next again.", "errorStoreUnavailable": "We cannot reach our records just now. Wait a moment and try again.", "errorText": "Something went wrong. Try again in a moment.", "errorNoSurvey": "There is no survey at this address.",
         "errorFormType": "The form could not be read. Go back and try again.", "errorFormTooLarge": "The form is too large. Shorten your answers and try again.",
         "errorNoAnswers": "There are no answers to show here.", "errorNoResult": "This browser has no finished run of this survey.",
         "errorMethod": "This address cannot be used like that.",

@@ -122,7 +122,7 @@ extension Catalog {
         "kioskSavedText": "Notez ce code. Pour continuer plus tard, allez sur %@ avec votre propre téléphone ou ordinateur et saisissez le code.",
         "kioskCancelledTitle": "Vos réponses ont été supprimées",
         "errorNotFoundText": "Il n’y a rien à cette adresse.", "errorTitle": "Désolé, il y a un problème",
-        "errorText": "Une erreur s’est produite. Réessayez dans un instant.", "errorNoSurvey": "Il n’y a pas de questionnaire à cette adresse.",
+        "notSaved": "Nous n’avons pas pu l’enregistrer pour l’instant. Vos réponses sont toujours là : appuyez de nouveau sur Suivant.", "errorStoreUnavailable": "Nous ne pouvons pas joindre nos registres pour l’instant. Patientez un instant et réessayez.", "errorText": "Une erreur s’est produite. Réessayez dans un instant.", "errorNoSurvey": "Il n’y a pas de questionnaire à cette adresse.",
         "errorFormType": "Le formulaire n’a pas pu être lu. Revenez en arrière et réessayez.",
         "errorFormTooLarge": "Le formulaire est trop long. Raccourcissez vos réponses et réessayez.",
         "errorNoAnswers": "Il n’y a pas de réponses à afficher ici.", "errorNoResult": "Ce navigateur n’a terminé aucun questionnaire de ce type.",

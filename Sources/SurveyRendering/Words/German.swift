@@ -120,7 +120,7 @@ extension Catalog {
         "kioskSavedText": "Schreiben Sie diesen Code auf. Um später weiterzumachen, öffnen Sie %@ auf Ihrem eigenen Handy oder Computer und geben Sie den Code ein.",
         "kioskCancelledTitle": "Ihre Antworten wurden gelöscht",
         "errorNotFoundText": "Unter dieser Adresse gibt es nichts.", "errorTitle": "Leider ist ein Problem aufgetreten",
-        "errorText": "Etwas ist schiefgegangen. Versuchen Sie es gleich noch einmal.", "errorNoSurvey": "Unter dieser Adresse gibt es keinen Fragebogen.",
+        "notSaved": "Das konnten wir gerade nicht speichern. Ihre Antworten sind noch da: Drücken Sie noch einmal auf Weiter.", "errorStoreUnavailable": "Wir erreichen unsere Daten gerade nicht. Warten Sie einen Moment und versuchen Sie es erneut.", "errorText": "Etwas ist schiefgegangen. Versuchen Sie es gleich noch einmal.", "errorNoSurvey": "Unter dieser Adresse gibt es keinen Fragebogen.",
         "errorFormType": "Das Formular konnte nicht gelesen werden. Gehen Sie zurück und versuchen Sie es erneut.",
         "errorFormTooLarge": "Das Formular ist zu groß. Kürzen Sie Ihre Antworten und versuchen Sie es erneut.",
         "errorNoAnswers": "Hier gibt es keine Antworten anzuzeigen.", "errorNoResult": "In diesem Browser wurde dieser Fragebogen nicht abgeschlossen.",

@@ -109,7 +109,7 @@ extension Catalog {
         "kioskSavedText": "Anote este código. Para continuar más tarde, vaya a %@ en su propio teléfono u ordenador e introduzca el código.",
         "kioskCancelledTitle": "Sus respuestas se han borrado",
         "errorNotFoundText": "No hay nada en esta dirección.", "errorTitle": "Lo sentimos, hay un problema",
-        "errorText": "Algo ha fallado. Inténtelo de nuevo dentro de un momento.", "errorNoSurvey": "No hay ninguna encuesta en esta dirección.",
+        "notSaved": "No hemos podido guardarlo ahora. Sus respuestas siguen aquí: pulse Siguiente de nuevo.", "errorStoreUnavailable": "Ahora no podemos acceder a nuestros registros. Espere un momento y vuelva a intentarlo.", "errorText": "Algo ha fallado. Inténtelo de nuevo dentro de un momento.", "errorNoSurvey": "No hay ninguna encuesta en esta dirección.",
         "errorFormType": "No se ha podido leer el formulario. Vuelva atrás e inténtelo de nuevo.",
         "errorFormTooLarge": "El formulario es demasiado grande. Acorte sus respuestas e inténtelo de nuevo.",
         "errorNoAnswers": "No hay respuestas que mostrar aquí.", "errorNoResult": "Este navegador no tiene ninguna encuesta terminada.",

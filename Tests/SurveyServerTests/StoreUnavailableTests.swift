@@ -1,0 +1,90 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import SurveyCore
+import SurveyStorage
+import Testing
+@testable import SurveyServer
+
+/// A store that stops writing on demand, as PostgreSQL does while its primary is lost.
+final class FlakyStore: RunStore, @unchecked Sendable {
+    let inner = MemoryRunStore()
+    private let lock = NSLock()
+    private var down = false
+
+    func setDown(_ value: Bool) { lock.withLock { down = value } }
+
+    private func check() throws {
+        if lock.withLock({ down }) { throw RunStoreError.unavailable("the primary is gone") }
+    }
+
+    func migrate() async throws { try await inner.migrate() }
+    func insert(_ record: RunRecord) async throws -> RunRecord { try check(); return try await inner.insert(record) }
+    func update(_ record: RunRecord) async throws -> RunRecord { try check(); return try await inner.update(record) }
+    func update(_ record: RunRecord, enqueuing payload: String) async throws -> RunRecord {
+        try check()
+        return try await inner.update(record, enqueuing: payload)
+    }
+    func record(id: UUID) async throws -> RunRecord? { try await inner.record(id: id) }
+    func activeRecord(session: String, survey: String) async throws -> RunRecord? { try await inner.activeRecord(session: session, survey: survey) }
+    func lastFinishedRecord(session: String, survey: String) async throws -> RunRecord? {
+        try await inner.lastFinishedRecord(session: session, survey: survey)
+    }
+    func delete(id: UUID) async throws { try check(); try await inner.delete(id: id) }
+    func record(resumeCode: String) async throws -> RunRecord? { try await inner.record(resumeCode: resumeCode) }
+    func record(resumeToken: String) async throws -> RunRecord? { try await inner.record(resumeToken: resumeToken) }
+    func records(matching query: RunQuery) async throws -> [RunRecord] { try check(); return try await inner.records(matching: query) }
+    func deleteFinished(before date: Date) async throws -> Int { try await inner.deleteFinished(before: date) }
+    func deleteUnanswered(before date: Date) async throws -> Int { try await inner.deleteUnanswered(before: date) }
+    func claimDueEvents(now: Date, lease: TimeInterval, limit: Int) async throws -> [OutboxEvent] {
+        try await inner.claimDueEvents(now: now, lease: lease, limit: limit)
+    }
+    func eventDelivered(_ id: UUID) async throws { try await inner.eventDelivered(id) }
+    func eventFailed(_ id: UUID, attempts: Int, nextAttemptAt: Date) async throws {
+        try await inner.eventFailed(id, attempts: attempts, nextAttemptAt: nextAttemptAt)
+    }
+    func keepSurveyVersion(survey: String, version: String, definition: String) async throws {
+        try await inner.keepSurveyVersion(survey: survey, version: version, definition: definition)
+    }
+    func surveyVersions(survey: String) async throws -> [SurveyVersionRecord] { try await inner.surveyVersions(survey: survey) }
+}
+
+@Suite("A store that cannot write")
+struct StoreUnavailableTests {
+    @Test("A page whose answers cannot be written comes back with a 503, Retry-After, a word to send again and the input kept; sent again, it is saved")
+    func notSaved() async throws {
+        let store = FlakyStore()
+        let app = try await makeApplication(store: store)
+        try await app.test(.router) { client in
+            var participant = Participant(client)
+            try await participant.get("/surveys/wellbeing-check")
+            try await participant.submit("wellbeing-check", [("_action", "next")])
+            store.setDown(true)
+            let refused = try await participant.submit("wellbeing-check", [("mood", "4")])
+            #expect(refused.status == .serviceUnavailable)
+            #expect(refused.headers[.retryAfter] == "2")
+            #expect(participant.lastPage.contains("We could not save that just now. Your answers are still here: press Next again."))
+            #expect(participant.lastPage.contains(#"value="4" checked="checked""#), "the choice sent is still chosen")
+            store.setDown(false)
+            let saved = try await participant.submit("wellbeing-check", [("mood", "4")])
+            #expect(saved.status == .ok, "the next step")
+            let run = try #require(try await store.inner.records(matching: RunQuery()).first)
+            #expect(run.run.visits.contains { $0.results.contains { $0.identifier == "mood" && $0.answer == .scale(4) } })
+        }
+    }
+
+    @Test("A page that cannot be read from the store is a 503 with Retry-After and the request's reference, never a 500")
+    func readRefused() async throws {
+        let store = FlakyStore()
+        let app = try await makeApplication(store: store, apiToken: ResearcherAPITests.token)
+        try await app.test(.router) { client in
+            store.setDown(true)
+            let response = try await client.execute(uri: "/api/v1/runs", method: .get,
+                                                    headers: [.authorization: "Bearer \(ResearcherAPITests.token)"])
+            #expect(response.status == .serviceUnavailable)
+            #expect(response.headers[.retryAfter] == "2")
+            #expect(String(buffer: response.body).contains("We cannot reach our records just now."))
+        }
+    }
+}
