@@ -56,6 +56,7 @@ public final class PostgresRunStore: RunStore {
                 """, logger: logger)
             try await connection.query("CREATE INDEX IF NOT EXISTS runs_by_session ON runs (session, survey, finished, updated_at)", logger: logger)
             try await connection.query("CREATE INDEX IF NOT EXISTS runs_by_survey ON runs (survey, updated_at)", logger: logger)
+            try await Self.createVisits(connection, logger: logger)
             try await connection.query("""
                 CREATE TABLE IF NOT EXISTS outbox (
                     id UUID PRIMARY KEY, run_id UUID NOT NULL, payload TEXT NOT NULL, attempts INTEGER NOT NULL,
@@ -75,51 +76,100 @@ public final class PostgresRunStore: RunStore {
         }
     }
 
+    /// A run's columns and its visits in order, read in the same query.
     private static let columns = """
         id, survey, session, version, updated_at, state, saved_at, resume_code, resume_token, resume_expires_at, external_id, return_url,
-        survey_version
+        survey_version, ARRAY(SELECT data FROM visits WHERE visits.run = runs.id ORDER BY idx) AS visits
         """
 
-    private static func encode(_ run: TaskRun) throws -> String {
+    /// A run is a row of `runs` (its header: everything but the visits, in `state`) and a row
+    /// of `visits` per step visit, so an answer writes the visits it changed, not the whole run.
+    /// Runs stored whole before are split once, under the migration's lock.
+    private static func createVisits(_ connection: PostgresConnection, logger: Logger) async throws {
+        var existed = false
+        for try await exists in try await connection.query("SELECT to_regclass('visits') IS NOT NULL", logger: logger).decode(Bool.self) {
+            existed = exists
+        }
+        guard !existed else { return }
+        try await connection.query("""
+            CREATE TABLE visits (
+                run UUID NOT NULL REFERENCES runs (id) ON DELETE CASCADE, idx INTEGER NOT NULL, data TEXT NOT NULL,
+                PRIMARY KEY (run, idx))
+            """, logger: logger)
+        try await connection.query("""
+            INSERT INTO visits (run, idx, data)
+            SELECT runs.id, (visit.position - 1)::INTEGER, visit.value::TEXT
+            FROM runs, jsonb_array_elements(runs.state::jsonb -> 'visits') WITH ORDINALITY AS visit(value, position)
+            """, logger: logger)
+        try await connection.query("""
+            UPDATE runs SET state = jsonb_set(state::jsonb, '{visits}', '[]'::jsonb)::TEXT
+            WHERE jsonb_array_length(state::jsonb -> 'visits') > 0
+            """, logger: logger)
+    }
+
+    private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
-        return String(decoding: try encoder.encode(run), as: UTF8.self)
+        return encoder
+    }()
+
+    /// The run without its visits, which live in their own rows.
+    private static func header(_ run: TaskRun) throws -> String {
+        var header = run
+        header.visits = []
+        return String(decoding: try encoder.encode(header), as: UTF8.self)
+    }
+
+    /// The visits from `from` on, encoded.
+    private static func encodeVisits(_ visits: VisitList, from: Int) throws -> [String] {
+        from < visits.count ? try visits[from...].map { String(decoding: try encoder.encode($0), as: UTF8.self) } : []
     }
 
     private func decode(_ rows: PostgresRowSequence) async throws -> [RunRecord] {
         var records: [RunRecord] = []
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
-        for try await (id, survey, session, version, updatedAt, state, savedAt, code, token, expires, external, returnURL, surveyVersion)
-            in rows.decode((UUID, String, String, Int, Double, String, Double?, String?, String?, Double?, String?, String?, String?).self) {
+        for try await (id, survey, session, version, updatedAt, state, savedAt, code, token, expires, external, returnURL, surveyVersion, visits)
+            in rows.decode((UUID, String, String, Int, Double, String, Double?, String?, String?, Double?, String?, String?, String?, [String]).self) {
             var resume: ResumeTicket?
             if let token, let expires { resume = ResumeTicket(code: code, token: token, expiresAt: Date(timeIntervalSince1970: expires)) }
-            let run = try decoder.decode(TaskRun.self, from: Data(state.utf8))
+            var run = try decoder.decode(TaskRun.self, from: Data(state.utf8))
+            run.visits = VisitList(try visits.map { try decoder.decode(StepVisit.self, from: Data($0.utf8)) })
             _ = id
-            records.append(RunRecord(run: run, surveyIdentifier: survey, sessionID: session, version: version,
-                                     updatedAt: Date(timeIntervalSince1970: updatedAt), savedAt: savedAt.map(Date.init(timeIntervalSince1970:)),
-                                     resume: resume, externalID: external, returnURL: returnURL, surveyVersion: surveyVersion))
+            var record = RunRecord(run: run, surveyIdentifier: survey, sessionID: session, version: version,
+                                   updatedAt: Date(timeIntervalSince1970: updatedAt), savedAt: savedAt.map(Date.init(timeIntervalSince1970:)),
+                                   resume: resume, externalID: external, returnURL: returnURL, surveyVersion: surveyVersion)
+            record.storedVisits = StoredVisits(run.visits)
+            records.append(record)
         }
         return records
     }
 
     public func insert(_ record: RunRecord) async throws -> RunRecord {
-        let state = try Self.encode(record.run)
+        let state = try Self.header(record.run)
+        let visits = try Self.encodeVisits(record.run.visits, from: 0)
+        let positions = Array(visits.indices)
         do {
+            // The header and its visits in one statement: one round trip, all or nothing.
             try await client.query("""
-                INSERT INTO runs (id, survey, session, finished, finish_reason, version, started_at, updated_at, state, saved_at,
-                                  resume_code, resume_token, resume_expires_at, external_id, return_url, unanswered, survey_version)
-                VALUES (\(record.id), \(record.surveyIdentifier), \(record.sessionID), \(record.run.isFinished),
-                        \(record.run.finishReason?.rawValue), 1, \(record.run.startDate.timeIntervalSince1970),
-                        \(record.updatedAt.timeIntervalSince1970), \(state), \(record.savedAt?.timeIntervalSince1970),
-                        \(record.resume?.code), \(record.resume?.token), \(record.resume?.expiresAt.timeIntervalSince1970),
-                        \(record.externalID), \(record.returnURL), \(record.isUnanswered), \(record.surveyVersion))
+                WITH inserted AS (
+                    INSERT INTO runs (id, survey, session, finished, finish_reason, version, started_at, updated_at, state, saved_at,
+                                      resume_code, resume_token, resume_expires_at, external_id, return_url, unanswered, survey_version)
+                    VALUES (\(record.id), \(record.surveyIdentifier), \(record.sessionID), \(record.run.isFinished),
+                            \(record.run.finishReason?.rawValue), 1, \(record.run.startDate.timeIntervalSince1970),
+                            \(record.updatedAt.timeIntervalSince1970), \(state), \(record.savedAt?.timeIntervalSince1970),
+                            \(record.resume?.code), \(record.resume?.token), \(record.resume?.expiresAt.timeIntervalSince1970),
+                            \(record.externalID), \(record.returnURL), \(record.isUnanswered), \(record.surveyVersion))
+                    RETURNING id)
+                INSERT INTO visits (run, idx, data)
+                SELECT inserted.id, visit.idx, visit.data FROM inserted, unnest(\(positions)::INTEGER[], \(visits)::TEXT[]) AS visit(idx, data)
                 """, logger: logger)
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             throw RunStoreError.duplicate
         }
         var stored = record
         stored.version = 1
+        stored.storedVisits = StoredVisits(record.run.visits)
         return stored
     }
 
@@ -145,21 +195,35 @@ public final class PostgresRunStore: RunStore {
     }
 
     private func update(_ record: RunRecord, on connection: PostgresConnection) async throws -> RunRecord {
-        let state = try Self.encode(record.run)
+        let state = try Self.header(record.run)
+        let visits = record.run.visits
+        // Only the visits from the first difference with what the store holds are written; all
+        // of them when that is not known (a record made elsewhere than by this store).
+        let from = record.storedVisits.visits.map { visits.firstDifference(from: $0) } ?? 0
+        let encoded = try Self.encodeVisits(visits, from: from)
+        let positions = Array(from..<(from + encoded.count))
         let rows = try await connection.query("""
-            UPDATE runs SET finished = \(record.run.isFinished), finish_reason = \(record.run.finishReason?.rawValue),
-                version = version + 1, updated_at = \(record.updatedAt.timeIntervalSince1970), state = \(state),
-                session = \(record.sessionID), saved_at = \(record.savedAt?.timeIntervalSince1970), resume_code = \(record.resume?.code),
-                resume_token = \(record.resume?.token), resume_expires_at = \(record.resume?.expiresAt.timeIntervalSince1970),
-                unanswered = \(record.isUnanswered)
-            WHERE id = \(record.id) AND version = \(record.version)
-            RETURNING version
+            WITH updated AS (
+                UPDATE runs SET finished = \(record.run.isFinished), finish_reason = \(record.run.finishReason?.rawValue),
+                    version = version + 1, updated_at = \(record.updatedAt.timeIntervalSince1970), state = \(state),
+                    session = \(record.sessionID), saved_at = \(record.savedAt?.timeIntervalSince1970), resume_code = \(record.resume?.code),
+                    resume_token = \(record.resume?.token), resume_expires_at = \(record.resume?.expiresAt.timeIntervalSince1970),
+                    unanswered = \(record.isUnanswered)
+                WHERE id = \(record.id) AND version = \(record.version)
+                RETURNING id),
+            removed AS (DELETE FROM visits WHERE run IN (SELECT id FROM updated) AND idx >= \(visits.count)),
+            written AS (
+                INSERT INTO visits (run, idx, data)
+                SELECT updated.id, visit.idx, visit.data FROM updated, unnest(\(positions)::INTEGER[], \(encoded)::TEXT[]) AS visit(idx, data)
+                ON CONFLICT (run, idx) DO UPDATE SET data = EXCLUDED.data)
+            SELECT count(*)::INTEGER FROM updated
             """, logger: logger)
-        var changed = false
-        for try await _ in rows { changed = true }
-        guard changed else { throw RunStoreError.conflict }
+        var changed = 0
+        for try await count in rows.decode(Int.self) { changed = count }
+        guard changed == 1 else { throw RunStoreError.conflict }
         var stored = record
         stored.version += 1
+        stored.storedVisits = StoredVisits(visits)
         return stored
     }
 
