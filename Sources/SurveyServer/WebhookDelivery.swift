@@ -60,11 +60,11 @@ struct WebhookDelivery: Service {
                 delivered = false
             }
             if delivered {
-                try? await store.eventDelivered(event.id)
+                try? await store.eventDelivered(event)
             } else {
                 let attempts = event.attempts + 1
                 logger.warning("Webhook delivery failed; will retry", metadata: ["event": "\(event.id)", "attempts": "\(attempts)"])
-                try? await store.eventFailed(event.id, attempts: attempts, nextAttemptAt: clock().addingTimeInterval(Self.backoff(afterAttempts: attempts)))
+                try? await store.eventFailed(event, attempts: attempts, nextAttemptAt: clock().addingTimeInterval(Self.backoff(afterAttempts: attempts)))
             }
         }
         return events.count

@@ -14,6 +14,10 @@ public final class PostgresRunStore: RunStore {
     private let logger = Logger(label: "survey.postgres")
     /// The schema the tables live in, when the URL names one (`?schema=name`); else `public`.
     private let schema: String?
+    /// With `?partitions=N`, the run tables are made hash-partitioned by run id in N parts:
+    /// PostgreSQL then holds the schema to the rule a distributed database (Citus) imposes,
+    /// that every key and unique constraint includes the run id.
+    private let partitions: Int?
 
     /// A store for a `postgres://user:password@host:port/database[?schema=name&sslmode=require]`
     /// URL. Nothing connects until `client` runs; `migrate()` then creates or updates the schema.
@@ -36,6 +40,14 @@ public final class PostgresRunStore: RunStore {
             configuration.options.additionalStartupParameters = [("search_path", schema)]
         }
         self.schema = schema
+        if let text = components.queryItems?.first(where: { $0.name == "partitions" })?.value {
+            guard let count = Int(text), (2...64).contains(count) else {
+                throw RunStoreError.unavailable("partitions must be a number from 2 to 64")
+            }
+            partitions = count
+        } else {
+            partitions = nil
+        }
         client = PostgresClient(configuration: configuration)
     }
 
@@ -46,21 +58,35 @@ public final class PostgresRunStore: RunStore {
             if let schema {
                 try await connection.query("CREATE SCHEMA IF NOT EXISTS \(unescaped: schema)", logger: logger)
             }
+            // Every key includes the run id and every write touches one run, so the run tables
+            // can be distributed by run id (see partitions).
             try await connection.query("""
                 CREATE TABLE IF NOT EXISTS runs (
                     id UUID PRIMARY KEY, survey TEXT NOT NULL, session TEXT NOT NULL, finished BOOLEAN NOT NULL,
                     finish_reason TEXT, version INTEGER NOT NULL, started_at DOUBLE PRECISION NOT NULL,
                     updated_at DOUBLE PRECISION NOT NULL, state TEXT NOT NULL, saved_at DOUBLE PRECISION,
-                    resume_code TEXT UNIQUE, resume_token TEXT UNIQUE, resume_expires_at DOUBLE PRECISION,
-                    external_id TEXT, return_url TEXT)
+                    resume_code TEXT, resume_token TEXT, resume_expires_at DOUBLE PRECISION,
+                    external_id TEXT, return_url TEXT)\(unescaped: partitioning("id"))
                 """, logger: logger)
+            try await createPartitions(of: "runs", connection)
             try await connection.query("CREATE INDEX IF NOT EXISTS runs_by_session ON runs (session, survey, finished, updated_at)", logger: logger)
             try await connection.query("CREATE INDEX IF NOT EXISTS runs_by_survey ON runs (survey, updated_at)", logger: logger)
-            try await Self.createVisits(connection, logger: logger)
+            try await createVisits(connection)
+            try await createResumeCodes(connection)
             try await connection.query("""
                 CREATE TABLE IF NOT EXISTS outbox (
-                    id UUID PRIMARY KEY, run_id UUID NOT NULL, payload TEXT NOT NULL, attempts INTEGER NOT NULL,
-                    next_attempt_at DOUBLE PRECISION NOT NULL)
+                    id UUID NOT NULL, run_id UUID NOT NULL, payload TEXT NOT NULL, attempts INTEGER NOT NULL,
+                    next_attempt_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (run_id, id))\(unescaped: partitioning("run_id"))
+                """, logger: logger)
+            try await createPartitions(of: "outbox", connection)
+            // Outboxes made before were keyed by the event alone.
+            try await connection.query("""
+                DO $$ BEGIN
+                    IF (SELECT array_length(conkey, 1) FROM pg_constraint WHERE conrelid = 'outbox'::regclass AND contype = 'p') = 1 THEN
+                        ALTER TABLE outbox DROP CONSTRAINT outbox_pkey;
+                        ALTER TABLE outbox ADD PRIMARY KEY (run_id, id);
+                    END IF;
+                END $$
                 """, logger: logger)
             try await connection.query("CREATE INDEX IF NOT EXISTS outbox_by_due ON outbox (next_attempt_at)", logger: logger)
             // Runs written before are taken as answered, so none is deleted by mistake.
@@ -85,17 +111,14 @@ public final class PostgresRunStore: RunStore {
     /// A run is a row of `runs` (its header: everything but the visits, in `state`) and a row
     /// of `visits` per step visit, so an answer writes the visits it changed, not the whole run.
     /// Runs stored whole before are split once, under the migration's lock.
-    private static func createVisits(_ connection: PostgresConnection, logger: Logger) async throws {
-        var existed = false
-        for try await exists in try await connection.query("SELECT to_regclass('visits') IS NOT NULL", logger: logger).decode(Bool.self) {
-            existed = exists
-        }
-        guard !existed else { return }
+    private func createVisits(_ connection: PostgresConnection) async throws {
+        guard try await !exists("visits", connection) else { return }
         try await connection.query("""
             CREATE TABLE visits (
                 run UUID NOT NULL REFERENCES runs (id) ON DELETE CASCADE, idx INTEGER NOT NULL, data TEXT NOT NULL,
-                PRIMARY KEY (run, idx))
+                PRIMARY KEY (run, idx))\(unescaped: partitioning("run"))
             """, logger: logger)
+        try await createPartitions(of: "visits", connection)
         try await connection.query("""
             INSERT INTO visits (run, idx, data)
             SELECT runs.id, (visit.position - 1)::INTEGER, visit.value::TEXT
@@ -105,6 +128,45 @@ public final class PostgresRunStore: RunStore {
             UPDATE runs SET state = jsonb_set(state::jsonb, '{visits}', '[]'::jsonb)::TEXT
             WHERE jsonb_array_length(state::jsonb -> 'visits') > 0
             """, logger: logger)
+    }
+
+    /// Resume codes are typed by participants, so they must be unique across all runs: they are
+    /// kept in a table of their own, keyed by code (a table a distributed database spreads by
+    /// code), and a run's row holds its code for reading. Tokens are 192 random bits and need
+    /// no such check.
+    private func createResumeCodes(_ connection: PostgresConnection) async throws {
+        // Made unique on runs before: those constraints hold the run tables to one machine.
+        try await connection.query("ALTER TABLE runs DROP CONSTRAINT IF EXISTS runs_resume_code_key", logger: logger)
+        try await connection.query("ALTER TABLE runs DROP CONSTRAINT IF EXISTS runs_resume_token_key", logger: logger)
+        try await connection.query("CREATE INDEX IF NOT EXISTS runs_by_resume_token ON runs (resume_token) WHERE resume_token IS NOT NULL",
+                                   logger: logger)
+        guard try await !exists("resume_codes", connection) else { return }
+        try await connection.query("CREATE TABLE resume_codes (code TEXT PRIMARY KEY, run UUID NOT NULL)", logger: logger)
+        try await connection.query("INSERT INTO resume_codes (code, run) SELECT resume_code, id FROM runs WHERE resume_code IS NOT NULL",
+                                   logger: logger)
+    }
+
+    private func exists(_ table: String, _ connection: PostgresConnection) async throws -> Bool {
+        var found = false
+        for try await exists in try await connection.query("SELECT to_regclass(\(table)) IS NOT NULL", logger: logger).decode(Bool.self) {
+            found = exists
+        }
+        return found
+    }
+
+    /// ` PARTITION BY HASH (column)` when the store is partitioned.
+    private func partitioning(_ column: String) -> String {
+        partitions == nil ? "" : " PARTITION BY HASH (\(column))"
+    }
+
+    private func createPartitions(of table: String, _ connection: PostgresConnection) async throws {
+        guard let partitions else { return }
+        for remainder in 0..<partitions {
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS \(unescaped: table)_p\(unescaped: String(remainder)) PARTITION OF \(unescaped: table)
+                FOR VALUES WITH (MODULUS \(unescaped: String(partitions)), REMAINDER \(unescaped: String(remainder)))
+                """, logger: logger)
+        }
     }
 
     private static let encoder: JSONEncoder = {
@@ -139,7 +201,7 @@ public final class PostgresRunStore: RunStore {
             var record = RunRecord(run: run, surveyIdentifier: survey, sessionID: session, version: version,
                                    updatedAt: Date(timeIntervalSince1970: updatedAt), savedAt: savedAt.map(Date.init(timeIntervalSince1970:)),
                                    resume: resume, externalID: external, returnURL: returnURL, surveyVersion: surveyVersion)
-            record.storedVisits = StoredVisits(run.visits)
+            record.storedVisits = StoredState(run.visits, resumeCode: code)
             records.append(record)
         }
         return records
@@ -160,7 +222,9 @@ public final class PostgresRunStore: RunStore {
                             \(record.updatedAt.timeIntervalSince1970), \(state), \(record.savedAt?.timeIntervalSince1970),
                             \(record.resume?.code), \(record.resume?.token), \(record.resume?.expiresAt.timeIntervalSince1970),
                             \(record.externalID), \(record.returnURL), \(record.isUnanswered), \(record.surveyVersion))
-                    RETURNING id)
+                    RETURNING id),
+                coded AS (INSERT INTO resume_codes (code, run) SELECT \(record.resume?.code)::TEXT, id FROM inserted
+                          WHERE \(record.resume?.code)::TEXT IS NOT NULL)
                 INSERT INTO visits (run, idx, data)
                 SELECT inserted.id, visit.idx, visit.data FROM inserted, unnest(\(positions)::INTEGER[], \(visits)::TEXT[]) AS visit(idx, data)
                 """, logger: logger)
@@ -169,12 +233,21 @@ public final class PostgresRunStore: RunStore {
         }
         var stored = record
         stored.version = 1
-        stored.storedVisits = StoredVisits(record.run.visits)
+        stored.storedVisits = StoredState(record.run.visits, resumeCode: record.resume?.code)
         return stored
     }
 
     public func update(_ record: RunRecord) async throws -> RunRecord {
-        try await client.withConnection { connection in try await self.update(record, on: connection) }
+        // A new resume code may meet another run's: then nothing of the update may stay.
+        if record.storedVisits.visits == nil || record.storedVisits.resumeCode != record.resume?.code {
+            do {
+                return try await client.withTransaction(logger: logger) { connection in try await self.update(record, on: connection) }
+            } catch let error as PostgresTransactionError {
+                if let inner = error.closureError as? RunStoreError { throw inner }
+                throw error
+            }
+        }
+        return try await client.withConnection { connection in try await self.update(record, on: connection) }
     }
 
     public func update(_ record: RunRecord, enqueuing payload: String) async throws -> RunRecord {
@@ -199,9 +272,15 @@ public final class PostgresRunStore: RunStore {
         let visits = record.run.visits
         // Only the visits from the first difference with what the store holds are written; all
         // of them when that is not known (a record made elsewhere than by this store).
+        let known = record.storedVisits.visits != nil
         let from = record.storedVisits.visits.map { visits.firstDifference(from: $0) } ?? 0
         let encoded = try Self.encodeVisits(visits, from: from)
         let positions = Array(from..<(from + encoded.count))
+        // The resume code's row follows the run's code: the old one goes, the new one comes
+        // (by the code the store held, so the statement touches this run's rows only).
+        let code = record.resume?.code
+        let oldCode = known ? record.storedVisits.resumeCode : nil
+        let codeChanged = !known || oldCode != code
         let rows = try await connection.query("""
             WITH updated AS (
                 UPDATE runs SET finished = \(record.run.isFinished), finish_reason = \(record.run.finishReason?.rawValue),
@@ -215,15 +294,28 @@ public final class PostgresRunStore: RunStore {
             written AS (
                 INSERT INTO visits (run, idx, data)
                 SELECT updated.id, visit.idx, visit.data FROM updated, unnest(\(positions)::INTEGER[], \(encoded)::TEXT[]) AS visit(idx, data)
-                ON CONFLICT (run, idx) DO UPDATE SET data = EXCLUDED.data)
-            SELECT count(*)::INTEGER FROM updated
+                ON CONFLICT (run, idx) DO UPDATE SET data = EXCLUDED.data),
+            uncoded AS (
+                DELETE FROM resume_codes WHERE \(codeChanged) AND run IN (SELECT id FROM updated)
+                    AND (code = \(oldCode)::TEXT OR NOT \(known)) AND code IS DISTINCT FROM \(code)::TEXT),
+            coded AS (
+                INSERT INTO resume_codes (code, run) SELECT \(code)::TEXT, id FROM updated WHERE \(codeChanged) AND \(code)::TEXT IS NOT NULL
+                ON CONFLICT (code) DO UPDATE SET run = EXCLUDED.run WHERE resume_codes.run = EXCLUDED.run
+                RETURNING 1)
+            SELECT (SELECT count(*) FROM updated)::INTEGER, (SELECT count(*) FROM coded)::INTEGER
             """, logger: logger)
         var changed = 0
-        for try await count in rows.decode(Int.self) { changed = count }
+        var coded = 0
+        for try await (updated, written) in rows.decode((Int, Int).self) {
+            changed = updated
+            coded = written
+        }
         guard changed == 1 else { throw RunStoreError.conflict }
+        // Another run holds the code: the caller's transaction is rolled back by the throw.
+        if codeChanged, code != nil, coded == 0 { throw RunStoreError.duplicate }
         var stored = record
         stored.version += 1
-        stored.storedVisits = StoredVisits(visits)
+        stored.storedVisits = StoredState(visits, resumeCode: code)
         return stored
     }
 
@@ -241,13 +333,14 @@ public final class PostgresRunStore: RunStore {
         return events
     }
 
-    public func eventDelivered(_ id: UUID) async throws {
-        try await client.query("DELETE FROM outbox WHERE id = \(id)", logger: logger)
+    public func eventDelivered(_ event: OutboxEvent) async throws {
+        try await client.query("DELETE FROM outbox WHERE run_id = \(event.runID) AND id = \(event.id)", logger: logger)
     }
 
-    public func eventFailed(_ id: UUID, attempts: Int, nextAttemptAt: Date) async throws {
+    public func eventFailed(_ event: OutboxEvent, attempts: Int, nextAttemptAt: Date) async throws {
         try await client.query("""
-            UPDATE outbox SET attempts = \(attempts), next_attempt_at = \(nextAttemptAt.timeIntervalSince1970) WHERE id = \(id)
+            UPDATE outbox SET attempts = \(attempts), next_attempt_at = \(nextAttemptAt.timeIntervalSince1970)
+            WHERE run_id = \(event.runID) AND id = \(event.id)
             """, logger: logger)
     }
 
@@ -274,11 +367,17 @@ public final class PostgresRunStore: RunStore {
     }
 
     public func delete(id: UUID) async throws {
-        try await client.query("DELETE FROM runs WHERE id = \(id)", logger: logger)
+        try await client.query("""
+            WITH gone AS (DELETE FROM runs WHERE id = \(id) RETURNING id, resume_code)
+            DELETE FROM resume_codes WHERE code IN (SELECT resume_code FROM gone) AND run IN (SELECT id FROM gone)
+            """, logger: logger)
     }
 
     public func record(resumeCode: String) async throws -> RunRecord? {
-        try await one("SELECT \(unescaped: Self.columns) FROM runs WHERE resume_code = \(resumeCode)")
+        try await one("""
+            SELECT \(unescaped: Self.columns) FROM runs
+            WHERE id = (SELECT run FROM resume_codes WHERE code = \(resumeCode)) AND resume_code = \(resumeCode)
+            """)
     }
 
     public func record(resumeToken: String) async throws -> RunRecord? {
@@ -341,7 +440,11 @@ public final class PostgresRunStore: RunStore {
     private func delete(where column: StaticString, before date: Date) async throws -> Int {
         var bindings = PostgresBindings()
         bindings.append(date.timeIntervalSince1970)
-        let sql = "WITH gone AS (DELETE FROM runs WHERE \(column) AND updated_at < $1 RETURNING 1) SELECT count(*)::INTEGER FROM gone"
+        let sql = """
+            WITH gone AS (DELETE FROM runs WHERE \(column) AND updated_at < $1 RETURNING id, resume_code),
+            uncoded AS (DELETE FROM resume_codes WHERE code IN (SELECT resume_code FROM gone WHERE resume_code IS NOT NULL))
+            SELECT count(*)::INTEGER FROM gone
+            """
         let rows = try await client.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
         for try await count in rows.decode(Int.self) { return count }
         return 0

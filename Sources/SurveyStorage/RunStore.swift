@@ -21,9 +21,9 @@ public struct RunRecord: Sendable, Hashable {
     /// The version of the survey the run was made with (`SurveyTask.version`); nil for runs
     /// stored before versions were kept.
     public var surveyVersion: String?
-    /// The visits as the store last read or wrote them at this version, so an update writes
-    /// only the visits from the first difference on. Not part of the record's value.
-    public var storedVisits = StoredVisits()
+    /// The visits and resume code as the store last read or wrote them at this version, so an
+    /// update writes only what changed. Not part of the record's value.
+    public var storedVisits = StoredState()
 
     public init(run: TaskRun, surveyIdentifier: String, sessionID: String, version: Int = 0, updatedAt: Date, savedAt: Date? = nil,
                 resume: ResumeTicket? = nil, externalID: String? = nil, returnURL: String? = nil, surveyVersion: String? = nil) {
@@ -210,9 +210,9 @@ public protocol RunStore: Sendable {
     /// the same event at the same time.
     func claimDueEvents(now: Date, lease: TimeInterval, limit: Int) async throws -> [OutboxEvent]
     /// The event was delivered: it leaves the outbox.
-    func eventDelivered(_ id: UUID) async throws
+    func eventDelivered(_ event: OutboxEvent) async throws
     /// The delivery failed: try again at `nextAttemptAt`.
-    func eventFailed(_ id: UUID, attempts: Int, nextAttemptAt: Date) async throws
+    func eventFailed(_ event: OutboxEvent, attempts: Int, nextAttemptAt: Date) async throws
     /// Keeps a version of a survey's definition (its JSON), once per version, so runs made with
     /// it can be exported after the file changed.
     func keepSurveyVersion(survey: String, version: String, definition: String) async throws
@@ -233,16 +233,18 @@ public struct SurveyVersionRecord: Sendable, Hashable {
     }
 }
 
-/// The visits a store holds for a record, kept beside it; equal whatever they hold, so two
-/// records that say the same are equal however they were read.
-public struct StoredVisits: Sendable, Hashable {
+/// What a store holds for a record (its visits and resume code), kept beside it; nil when not
+/// known. Equal whatever it holds, so two records that say the same are equal however they were read.
+public struct StoredState: Sendable, Hashable {
     public var visits: VisitList?
+    public var resumeCode: String?
 
-    public init(_ visits: VisitList? = nil) {
+    public init(_ visits: VisitList? = nil, resumeCode: String? = nil) {
         self.visits = visits
+        self.resumeCode = resumeCode
     }
 
-    public static func == (lhs: StoredVisits, rhs: StoredVisits) -> Bool { true }
+    public static func == (lhs: StoredState, rhs: StoredState) -> Bool { true }
     public func hash(into hasher: inout Hasher) {}
 }
 
@@ -334,13 +336,13 @@ public actor MemoryRunStore: RunStore {
         return Array(due)
     }
 
-    public func eventDelivered(_ id: UUID) {
-        outbox[id] = nil
+    public func eventDelivered(_ event: OutboxEvent) {
+        outbox[event.id] = nil
     }
 
-    public func eventFailed(_ id: UUID, attempts: Int, nextAttemptAt: Date) {
-        outbox[id]?.attempts = attempts
-        outbox[id]?.nextAttemptAt = nextAttemptAt
+    public func eventFailed(_ event: OutboxEvent, attempts: Int, nextAttemptAt: Date) {
+        outbox[event.id]?.attempts = attempts
+        outbox[event.id]?.nextAttemptAt = nextAttemptAt
     }
 
     public func deleteFinished(before date: Date) -> Int {

@@ -282,16 +282,16 @@ public final class SQLiteRunStore: RunStore {
         }
     }
 
-    public func eventDelivered(_ id: UUID) async throws {
+    public func eventDelivered(_ event: OutboxEvent) async throws {
         try await committer.write { db in
-            try db.execute(sql: "DELETE FROM outbox WHERE id = ?", arguments: [id.uuidString])
+            try db.execute(sql: "DELETE FROM outbox WHERE id = ?", arguments: [event.id.uuidString])
         }
     }
 
-    public func eventFailed(_ id: UUID, attempts: Int, nextAttemptAt: Date) async throws {
+    public func eventFailed(_ event: OutboxEvent, attempts: Int, nextAttemptAt: Date) async throws {
         try await committer.write { db in
             try db.execute(sql: "UPDATE outbox SET attempts = ?, nextAttemptAt = ? WHERE id = ?",
-                           arguments: [attempts, nextAttemptAt.timeIntervalSince1970, id.uuidString])
+                           arguments: [attempts, nextAttemptAt.timeIntervalSince1970, event.id.uuidString])
         }
     }
 

@@ -40,9 +40,9 @@ final class FlakyStore: RunStore, @unchecked Sendable {
     func claimDueEvents(now: Date, lease: TimeInterval, limit: Int) async throws -> [OutboxEvent] {
         try await inner.claimDueEvents(now: now, lease: lease, limit: limit)
     }
-    func eventDelivered(_ id: UUID) async throws { try await inner.eventDelivered(id) }
-    func eventFailed(_ id: UUID, attempts: Int, nextAttemptAt: Date) async throws {
-        try await inner.eventFailed(id, attempts: attempts, nextAttemptAt: nextAttemptAt)
+    func eventDelivered(_ event: OutboxEvent) async throws { try await inner.eventDelivered(event) }
+    func eventFailed(_ event: OutboxEvent, attempts: Int, nextAttemptAt: Date) async throws {
+        try await inner.eventFailed(event, attempts: attempts, nextAttemptAt: nextAttemptAt)
     }
     func keepSurveyVersion(survey: String, version: String, definition: String) async throws {
         try await inner.keepSurveyVersion(survey: survey, version: version, definition: definition)

@@ -58,13 +58,13 @@ struct PostgresVisitRowsTests {
     }
 
     @Test("A record that does not know what the store holds rewrites every visit, with the same result")
-    func unknownStoredVisits() async throws {
+    func unknownStoredState() async throws {
         let (store, _) = try await Self.store()
         try await store.migrate()
         var record = try await store.insert(RunStoreBehaviourTests.record())
         SQLiteVisitRowsTests.answered(&record, "q1", value: "a", at: 1)
         record = try await store.update(record)
-        record.storedVisits = StoredVisits()
+        record.storedVisits = StoredState()
         SQLiteVisitRowsTests.answered(&record, "q2", value: "b", at: 2)
         record = try await store.update(record)
         #expect(try await store.record(id: record.id) == record)
@@ -108,5 +108,79 @@ struct PostgresVisitRowsTests {
         // Migrating again changes nothing.
         try await store.migrate()
         #expect(try await store.record(id: record.id)?.run == record.run)
+    }
+}
+
+/// The schema is ready to be distributed by run id: every run table's keys include the run id,
+/// which PostgreSQL's hash partitioning enforces as Citus does; resume codes stay unique across
+/// runs through a table keyed by code.
+@Suite("PostgreSQL store: a schema partitioned by run id",
+       .enabled(if: ProcessInfo.processInfo.environment["SURVEY_TEST_POSTGRES_URL"] != nil
+                    || ProcessInfo.processInfo.environment["REQUIRE_POSTGRES"] == "1"))
+struct PostgresPartitionTests {
+    @Test("With ?partitions=4 the run tables are hash-partitioned by run id, and runs land in more than one part")
+    func partitioned() async throws {
+        let url = try #require(ProcessInfo.processInfo.environment["SURVEY_TEST_POSTGRES_URL"])
+        let schema = "p_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        let store = try PostgresRunStore(url: url + "?schema=\(schema)&partitions=4")
+        Task { await store.client.run() }
+        try await store.migrate()
+        var tables: [String: String] = [:]
+        let rows = try await store.client.query("""
+            SELECT c.relname, pg_get_partkeydef(c.oid) FROM pg_partitioned_table p JOIN pg_class c ON c.oid = p.partrelid
+            JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = \(schema)
+            """)
+        for try await (name, key) in rows.decode((String, String).self) { tables[name] = key }
+        #expect(tables == ["runs": "HASH (id)", "visits": "HASH (run)", "outbox": "HASH (run_id)"])
+        for seconds in 0..<12 {
+            _ = try await store.insert(RunStoreBehaviourTests.record(session: "s\(seconds)", at: Double(seconds)))
+        }
+        var used = 0
+        for try await count in try await store.client.query("SELECT count(DISTINCT tableoid)::INTEGER FROM runs").decode(Int.self) {
+            used = count
+        }
+        #expect(used > 1)
+        // Migrating again changes nothing.
+        try await store.migrate()
+    }
+
+    @Test("A resume code another run holds is refused and leaves the run as it was; a run's own code can be kept, changed and cleared",
+          arguments: [false, true])
+    func resumeCodes(partitioned: Bool) async throws {
+        let url = try #require(ProcessInfo.processInfo.environment["SURVEY_TEST_POSTGRES_URL"])
+        let schema = "c_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        let store = try PostgresRunStore(url: url + "?schema=\(schema)" + (partitioned ? "&partitions=2" : ""))
+        Task { await store.client.run() }
+        try await store.migrate()
+        let expires = Date(timeIntervalSince1970: 1_900_000_000)
+        var first = try await store.insert(RunStoreBehaviourTests.record(session: "a"))
+        first.resume = ResumeTicket(code: "ABCD2345", token: "token-a", expiresAt: expires)
+        first = try await store.update(first)
+        var second = try await store.insert(RunStoreBehaviourTests.record(session: "b", at: 1))
+        let before = second
+        second.resume = ResumeTicket(code: "ABCD2345", token: "token-b", expiresAt: expires)
+        await #expect(throws: RunStoreError.self) { try await store.update(second) }
+        #expect(try await store.record(id: second.id) == before, "nothing of the refused update stayed")
+        #expect(try await store.record(resumeCode: "ABCD2345")?.id == first.id)
+        // The same code written again, then a new one, then none.
+        first.updatedAt = first.updatedAt.addingTimeInterval(1)
+        first = try await store.update(first)
+        first.resume = ResumeTicket(code: "EFGH6789", token: "token-a2", expiresAt: expires)
+        first = try await store.update(first)
+        #expect(try await store.record(resumeCode: "ABCD2345") == nil)
+        #expect(try await store.record(resumeCode: "EFGH6789")?.id == first.id)
+        #expect(try await store.record(resumeToken: "token-a2")?.id == first.id)
+        first.resume = nil
+        first = try await store.update(first)
+        #expect(try await store.record(resumeCode: "EFGH6789") == nil)
+        // The code is free again for another run; a deleted run frees its code too.
+        second = try #require(try await store.record(id: second.id))
+        second.resume = ResumeTicket(code: "EFGH6789", token: "token-b2", expiresAt: expires)
+        second = try await store.update(second)
+        #expect(try await store.record(resumeCode: "EFGH6789")?.id == second.id)
+        try await store.delete(id: second.id)
+        var left = -1
+        for try await count in try await store.client.query("SELECT count(*)::INTEGER FROM resume_codes").decode(Int.self) { left = count }
+        #expect(left == 0)
     }
 }

@@ -11,13 +11,17 @@ struct RunStoreBehaviourTests {
         case memory
         case sqlite
         case postgres
+        /// The same store on run tables hash-partitioned by run id: PostgreSQL then refuses any
+        /// key or unique constraint without the run id, as a distributed database (Citus) does.
+        case postgresPartitioned
         var testDescription: String { rawValue }
 
         /// The stores to test: PostgreSQL when `SURVEY_TEST_POSTGRES_URL` names a server
         /// (the test command starts one); `REQUIRE_POSTGRES=1` makes its absence a failure.
         static var allCases: [Kind] {
             ProcessInfo.processInfo.environment["SURVEY_TEST_POSTGRES_URL"] != nil
-                || ProcessInfo.processInfo.environment["REQUIRE_POSTGRES"] == "1" ? [.memory, .sqlite, .postgres] : [.memory, .sqlite]
+                || ProcessInfo.processInfo.environment["REQUIRE_POSTGRES"] == "1"
+                ? [.memory, .sqlite, .postgres, .postgresPartitioned] : [.memory, .sqlite]
         }
     }
 
@@ -28,11 +32,11 @@ struct RunStoreBehaviourTests {
         case .sqlite:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runstore-\(UUID().uuidString)")
             return try SQLiteRunStore.migrated(path: folder.appendingPathComponent("runs.sqlite").path)
-        case .postgres:
+        case .postgres, .postgresPartitioned:
             let url = try #require(ProcessInfo.processInfo.environment["SURVEY_TEST_POSTGRES_URL"], "no PostgreSQL server for the tests")
             // Each store gets a schema of its own, so tests running side by side do not see each other's runs.
             let schema = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-            let store = try PostgresRunStore(url: url + "?schema=" + schema)
+            let store = try PostgresRunStore(url: url + "?schema=" + schema + (kind == .postgresPartitioned ? "&partitions=4" : ""))
             // The server runs the client in its service group; here it runs until the tests end
             // (its idle connections close after a minute).
             Task { await store.client.run() }
@@ -337,12 +341,12 @@ struct OutboxTests {
         // Leased: another replica does not get it meanwhile.
         #expect(try await store.claimDueEvents(now: now.addingTimeInterval(1), lease: 60, limit: 10).isEmpty)
         let event = try #require(claimed.first)
-        try await store.eventFailed(event.id, attempts: 1, nextAttemptAt: now.addingTimeInterval(2))
+        try await store.eventFailed(event, attempts: 1, nextAttemptAt: now.addingTimeInterval(2))
         #expect(try await store.claimDueEvents(now: now.addingTimeInterval(1), lease: 60, limit: 10).isEmpty)
         let retried = try await store.claimDueEvents(now: now.addingTimeInterval(3), lease: 60, limit: 10)
         #expect(retried.map(\.id) == [event.id])
         #expect(retried.first?.attempts == 1)
-        try await store.eventDelivered(event.id)
+        try await store.eventDelivered(event)
         #expect(try await store.claimDueEvents(now: now.addingTimeInterval(1000), lease: 60, limit: 10).isEmpty)
     }
 }
