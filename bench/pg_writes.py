@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""What one answer costs the PostgreSQL store: bytes of WAL written and rows touched per answer,
-for a run at each point of a long survey.
+"""What one answer costs with the PostgreSQL store: bytes of WAL written per answer, early and
+late in a long survey, and the server's CPU time per answer.
 
 Starts `survey serve --store URL` on a 40-question survey, walks participants through it over
 HTTP (Tests/e2e/survey_http.py), and reads `pg_current_wal_lsn()` and the visit rows before and
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -34,6 +35,12 @@ def survey(folder: Path) -> None:
              for n in range(1, QUESTIONS + 1)]
     steps.append({"identifier": "done", "type": "completion", "title": "Thank you"})
     (folder / "long.json").write_text(json.dumps({"identifier": "long", "steps": steps}))
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's user and system time so far, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def psql(url: str, sql: str) -> str:
@@ -61,18 +68,24 @@ def main() -> None:
             base = f"http://127.0.0.1:{port}"
             # By position on the path: bytes of WAL per answer for the early and the late questions.
             early, late = [], []
+            answers = 0
+            cpu = 0.0
             for _ in range(args.participants):
                 client = Http(base)
                 status, body, url = client.get("/surveys/long")
                 for n in range(1, QUESTIONS + 1):
                     before = psql(args.store, "SELECT pg_current_wal_insert_lsn()")
+                    started = cpu_seconds(server.pid)
                     status, body, url = client.post_form(body, url, {f"q{n}": str(n)})
+                    cpu += cpu_seconds(server.pid) - started
+                    answers += 1
                     assert status == 200, status
                     after = psql(args.store, f"SELECT pg_wal_lsn_diff('{psql(args.store, 'SELECT pg_current_wal_insert_lsn()')}', '{before}')")
                     (early if n <= 5 else late if n > QUESTIONS - 5 else []).append(float(after))
             print(f"binary: {args.binary}")
             print(f"WAL bytes per answer, questions 1-5:   {sum(early) / len(early):9.0f}")
             print(f"WAL bytes per answer, questions 36-40: {sum(late) / len(late):9.0f}")
+            print(f"server CPU per answer (POST, 303 and GET of the next step): {cpu / answers * 1e3:.2f} ms")
         finally:
             terminate(server)
 
