@@ -381,10 +381,13 @@ public final class SurveyPages: Sendable {
         }
         var hidden = Set<String>()
         if case .form = step.kind {
-            let visible = Set(navigator.visibleQuestions(of: step, page: visit.page, visit: visit, in: run, index: index).map(\.identifier))
+            let questions = navigator.visibleQuestions(of: step, page: visit.page, visit: visit, in: run, index: index)
+            let visible = Set(questions.map(\.identifier))
             hidden = Set(page.questions.filter { !visible.contains($0) })
-            hidden.formUnion(navigator.hiddenNotes(of: step, page: visit.page, visit: visit, in: run, index: index).map(PageIDs.note))
-            hidden.formUnion(navigator.emptySections(of: step, page: visit.page, visit: visit, in: run, index: index).map(PageIDs.section))
+            let notes = Set(navigator.hiddenNotes(of: step, page: visit.page, visit: visit, in: run, index: index))
+            hidden.formUnion(notes.map(PageIDs.note))
+            let drawn = Set(questions.filter { !$0.behaviour.isHidden }.map(\.identifier))
+            hidden.formUnion(navigator.emptySections(of: step, page: visit.page, shown: drawn, hiddenNotes: notes).map(PageIDs.section))
         }
         var fields = submitted ?? savedFields(step: step, visit: visit, run: run, index: index, context: context)
         fields = fields.adding(shownValues(step: step, visit: visit, run: run, index: index, language: language, context: context))

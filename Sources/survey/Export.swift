@@ -119,6 +119,13 @@ final class OutputSink: @unchecked Sendable {
         try handle.write(contentsOf: Data(text.utf8))
     }
 
+    /// A whole document, ending in a line break, to standard output or a file.
+    static func writeWhole(_ text: String, to path: String?) throws {
+        let sink = try OutputSink(path: path)
+        try sink.write(text.hasSuffix("\n") ? text : text + "\n")
+        try sink.close()
+    }
+
     func close() throws {
         if handle !== FileHandle.standardOutput { try handle.close() }
     }

@@ -44,7 +44,7 @@ struct Import: ParsableCommand {
         let diagnostics = found + (loaded?.diagnostics ?? [])
         for diagnostic in diagnostics { FileHandle.standardError.write(Data("\(diagnostic)\n".utf8)) }
         guard let survey, loaded?.task != nil else { throw ExitCode.failure }
-        try OutputFile.write(JSONWriter.string(survey), to: output)
+        try OutputSink.writeWhole(JSONWriter.string(survey), to: output)
     }
 }
 
@@ -76,18 +76,6 @@ struct ExportDefinition: ParsableCommand {
         let task = try Export.survey(survey, in: surveys)
         let (questionnaire, notes) = QuestionnaireExport.questionnaire(fromSurvey: task.json, surveyVersion: task.version)
         for note in notes { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
-        try OutputFile.write(JSONWriter.string(questionnaire), to: output)
-    }
-}
-
-/// A whole document to standard output or a file.
-enum OutputFile {
-    static func write(_ text: String, to path: String?) throws {
-        let data = Data((text.hasSuffix("\n") ? text : text + "\n").utf8)
-        guard let path else {
-            FileHandle.standardOutput.write(data)
-            return
-        }
-        guard FileManager.default.createFile(atPath: path, contents: data) else { throw ValidationError("\(path) cannot be written.") }
+        try OutputSink.writeWhole(JSONWriter.string(questionnaire), to: output)
     }
 }

@@ -43,12 +43,11 @@ extension Navigator {
 
     /// The positions of a page's section headers with nothing shown under them: every question
     /// hidden and every note's condition false (a disabled FHIR group draws no heading).
-    public func emptySections(of step: Step, page: Int, visit: StepVisit, in run: TaskRun, index: Int) -> [Int] {
+    /// `shown` are the page's questions that are drawn and `hiddenNotes` its notes that are not,
+    /// as the caller already worked them out.
+    public func emptySections(of step: Step, page: Int, shown visible: Set<String>, hiddenNotes: Set<Int>) -> [Int] {
         guard case .form(let content) = step.kind, pages(of: step).indices.contains(page) else { return [] }
         let range = pages(of: step)[page]
-        let visible = Set(visibleQuestions(of: step, page: page, visit: visit, in: run, index: index)
-            .filter { !$0.behaviour.isHidden }.map(\.identifier))
-        let hiddenNotes = Set(hiddenNotes(of: step, page: page, visit: visit, in: run, index: index))
         var empty: [Int] = []
         var open: Int?
         var shown = false
