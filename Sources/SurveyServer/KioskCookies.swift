@@ -68,13 +68,16 @@ extension SessionSigner {
 }
 
 extension Request {
-    /// A cookie's value, read straight from the Cookie header.
+    /// A cookie's value, read straight from the Cookie header. Works on the UTF-8 bytes: it
+    /// runs on every request, and a cookie header is ASCII.
     func cookie(named name: String) -> String? {
-        let prefix = name + "="
+        let semicolon = UInt8(ascii: ";"), space = UInt8(ascii: " "), equals = UInt8(ascii: "=")
         for header in headers[values: .cookie] {
-            for pair in header.split(separator: ";") {
-                let trimmed = pair.drop { $0 == " " }
-                if trimmed.hasPrefix(prefix) { return String(trimmed.dropFirst(prefix.count)) }
+            for pair in header.utf8.split(separator: semicolon) {
+                let trimmed = pair.drop { $0 == space }
+                guard trimmed.starts(with: name.utf8) else { continue }
+                let rest = trimmed.dropFirst(name.utf8.count)
+                if rest.first == equals { return String(Substring(rest.dropFirst())) }
             }
         }
         return nil

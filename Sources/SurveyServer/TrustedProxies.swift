@@ -78,7 +78,8 @@ public struct TrustedProxyError: Error, CustomStringConvertible {
 extension SurveyRequestContext {
     /// True when the request came through a trusted proxy, whose forwarding headers count.
     func isForwarded(trusting proxies: TrustedProxies) -> Bool {
-        proxies.contains(remoteAddress?.ipAddress)
+        // Spelling out the peer's address costs a formatted print: not done when no proxy is trusted.
+        !proxies.isEmpty && proxies.contains(remoteAddress?.ipAddress)
     }
 
     /// The address of the client that sent the request: the peer, or, when the peer is a
