@@ -70,15 +70,19 @@ final class GroupCommitter: Sendable {
                         pending.outcome = .success(try pending.work(db))
                         return
                     }
+                    // Compiled once per connection, not once per write.
+                    let begin = try db.cachedStatement(sql: "SAVEPOINT write")
+                    let release = try db.cachedStatement(sql: "RELEASE SAVEPOINT write")
+                    let rollback = try db.cachedStatement(sql: "ROLLBACK TO SAVEPOINT write")
                     for pending in batch {
+                        try begin.execute()
                         do {
-                            try db.inSavepoint {
-                                pending.outcome = .success(try pending.work(db))
-                                return .commit
-                            }
+                            pending.outcome = .success(try pending.work(db))
                         } catch {
                             pending.outcome = .failure(error)
+                            try rollback.execute()
                         }
+                        try release.execute()
                     }
                 }
                 for pending in batch { pending.continuation.resume(with: pending.outcome ?? .failure(CancellationError())) }

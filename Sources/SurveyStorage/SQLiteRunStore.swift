@@ -184,7 +184,7 @@ public final class SQLiteRunStore: RunStore {
 
     private func fetchOne(sql: String, arguments: StatementArguments) async throws -> RunRecord? {
         let record = try await pool.read { db in
-            try Row.fetchOne(db, sql: sql, arguments: arguments).map { try Self.decode($0, db) }
+            try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments).map { try Self.decode($0, db) }
         }
         if let record { cache.store(record) }
         return record
@@ -234,27 +234,36 @@ public final class SQLiteRunStore: RunStore {
         let visits = record.run.visits
         // What the database holds at this version, when the cache has it: only the visits from
         // the first difference on are written. Otherwise every visit is.
-        let stored = cache.record(id: record.id).flatMap { $0.version == record.version ? $0.run.visits : nil }
+        let held = cache.record(id: record.id).flatMap { $0.version == record.version ? $0 : nil }
+        let stored = held?.run.visits
         let from = stored.map { visits.firstDifference(from: $0) } ?? 0
         let previousCount = stored?.count ?? Int.max
         let encoded = try Self.encodeVisits(visits, from: from)
         let count = visits.count
+        // Most answers change only the time and the header: then the indexed columns are left
+        // out of the statement, and SQLite leaves their indexes alone.
+        let onlyHeader = held.map { Self.sameIndexedColumns($0, record) } ?? false
         let changed = try await committer.write { db -> Int in
-            try db.cachedStatement(
-                sql: """
-                    UPDATE runs SET finished = ?, finishReason = ?, version = version + 1, updatedAt = ?, state = ?, session = ?,
-                                    savedAt = ?, resumeCode = ?, resumeToken = ?, resumeExpiresAt = ?, unanswered = ?
-                    WHERE id = ? AND version = ?
-                    """).execute(
-                arguments: [record.run.isFinished, record.run.finishReason?.rawValue, record.updatedAt.timeIntervalSince1970, state,
-                            record.sessionID, record.savedAt?.timeIntervalSince1970, record.resume?.code, record.resume?.token,
-                            record.resume?.expiresAt.timeIntervalSince1970, record.isUnanswered, record.id.uuidString, record.version])
+            if onlyHeader {
+                try db.cachedStatement(sql: "UPDATE runs SET version = version + 1, updatedAt = ?, state = ? WHERE id = ? AND version = ?")
+                    .execute(arguments: [record.updatedAt.timeIntervalSince1970, state, id, record.version])
+            } else {
+                try db.cachedStatement(
+                    sql: """
+                        UPDATE runs SET finished = ?, finishReason = ?, version = version + 1, updatedAt = ?, state = ?, session = ?,
+                                        savedAt = ?, resumeCode = ?, resumeToken = ?, resumeExpiresAt = ?, unanswered = ?
+                        WHERE id = ? AND version = ?
+                        """).execute(
+                    arguments: [record.run.isFinished, record.run.finishReason?.rawValue, record.updatedAt.timeIntervalSince1970, state,
+                                record.sessionID, record.savedAt?.timeIntervalSince1970, record.resume?.code, record.resume?.token,
+                                record.resume?.expiresAt.timeIntervalSince1970, record.isUnanswered, id, record.version])
+            }
             let changed = db.changesCount
             guard changed == 1 else { return changed }
             try Self.writeVisits(db, id: id, encoded: encoded, from: from, count: count, previousCount: previousCount)
             if let payload {
-                try db.execute(sql: "INSERT INTO outbox (id, runID, payload, attempts, nextAttemptAt) VALUES (?, ?, ?, 0, ?)",
-                               arguments: [UUID().uuidString, record.id.uuidString, payload, record.updatedAt.timeIntervalSince1970])
+                try db.cachedStatement(sql: "INSERT INTO outbox (id, runID, payload, attempts, nextAttemptAt) VALUES (?, ?, ?, 0, ?)")
+                    .execute(arguments: [UUID().uuidString, id, payload, record.updatedAt.timeIntervalSince1970])
             }
             return changed
         }
@@ -266,6 +275,13 @@ public final class SQLiteRunStore: RunStore {
         written.version += 1
         cache.store(written)
         return written
+    }
+
+    /// True when an update leaves every column but the time, the version and the header as stored.
+    private static func sameIndexedColumns(_ stored: RunRecord, _ record: RunRecord) -> Bool {
+        stored.run.isFinished == record.run.isFinished && stored.run.finishReason == record.run.finishReason
+            && stored.sessionID == record.sessionID && stored.savedAt == record.savedAt && stored.resume == record.resume
+            && stored.isUnanswered == record.isUnanswered
     }
 
     public func claimDueEvents(now: Date, lease: TimeInterval, limit: Int) async throws -> [OutboxEvent] {

@@ -51,6 +51,40 @@ struct SQLiteVisitRowsTests {
         #expect(try await reopened.activeRecord(session: record.sessionID, survey: record.surveyIdentifier) == record)
     }
 
+    @Test("An answer that changes only the header keeps the columns runs are found by; a change to one of them is written")
+    func headerOnlyUpdates() async throws {
+        let path = Self.path()
+        let store = try SQLiteRunStore.migrated(path: path)
+        func reopened() throws -> SQLiteRunStore {
+            let fresh = try SQLiteRunStore.migrated(path: path)
+            fresh.cache.removeAll()
+            return fresh
+        }
+        var record = try await store.insert(RunStoreBehaviourTests.record())
+        Self.answered(&record, "q1", value: "a", at: 1)
+        record = try await store.update(record)
+        let ticket = ResumeTicket.make(now: record.updatedAt, lifetime: 3600)
+        record.savedAt = record.updatedAt
+        record.resume = ticket
+        record = try await store.update(record)
+        Self.answered(&record, "q2", value: "b", at: 2)
+        record = try await store.update(record)
+        #expect(try await reopened().record(resumeCode: try #require(ticket.code)) == record)
+        #expect(try await reopened().record(resumeToken: ticket.token) == record)
+
+        record.sessionID = "s2"
+        record = try await store.update(record)
+        #expect(try await reopened().activeRecord(session: "s2", survey: record.surveyIdentifier) == record)
+        #expect(try await reopened().activeRecord(session: "s1", survey: record.surveyIdentifier) == nil)
+
+        Self.answered(&record, "q3", value: "c", at: 3)
+        record.run.finishReason = .completed
+        record = try await store.update(record)
+        #expect(try await reopened().lastFinishedRecord(session: "s2", survey: record.surveyIdentifier) == record)
+        #expect(try await reopened().activeRecord(session: "s2", survey: record.surveyIdentifier) == nil)
+        #expect(try await reopened().records(matching: RunQuery(status: "completed", limit: 10)).map(\.id) == [record.id])
+    }
+
     @Test("A store that does not hold the stored version rewrites every visit, and the result is the same")
     func uncachedUpdate() async throws {
         let path = Self.path()
