@@ -519,6 +519,7 @@ def parse_wrk(out):
     m = re.search(r"STATUS (.*)", out)
     if m:
         r["status"] = {k: int(v) for k, v in (kv.split("=") for kv in m.group(1).split())}
+    r["error_answers"] = re.findall(r"^ERROR-ANSWER (.*)$", out, re.M)
     return r
 
 
@@ -568,6 +569,7 @@ def run_case(case, duration, tag, raw_dir):
         "p99_ms": max(p["p99_ms"] for p in parsed),
         "non_2xx_3xx": sum(p["non_2xx_3xx"] for p in parsed),
         "socket_errors": "; ".join(p["socket_errors"] for p in parsed if p["socket_errors"]),
+        "error_answers": [e for p in parsed for e in p["error_answers"]],
     }
     statuses = [p["status"] for p in parsed if "status" in p]
     if statuses:
@@ -828,7 +830,8 @@ def run_problems(r):
     problems = []
     status = r.get("status", {})
     if status.get("4xx") or status.get("5xx") or r["non_2xx_3xx"]:
-        problems.append(f"error answers: {status or r['non_2xx_3xx']}")
+        problems.append(f"error answers: {status or r['non_2xx_3xx']}"
+                        + (f"; the first said: {', '.join(r['error_answers'])}" if r.get("error_answers") else ""))
     if status.get("starved"):
         problems.append(f"{status['starved']} participants ran out of fresh sessions")
     if r.get("socket_errors"):

@@ -110,11 +110,23 @@ function request()
                      "_csrf=" .. csrf .. "&q" .. k .. "=" .. choice .. "&_action=next")
 end
 
+-- what the first few error answers said: their status and page title, so a failed run says why
+bad = ""
+local bad_count = 0
+
+local function note_error(status, body)
+   bad_count = bad_count + 1
+   if bad_count > 5 then return end
+   local title = body and body:match("<title>([^<]*)</title>") or ""
+   local text = body and body:match('<p class="body">([^<]*)</p>') or ""
+   bad = bad .. status .. " " .. (title .. ": " .. text):gsub("[\r\n|]", " ") .. "|"
+end
+
 function response(status, headers, body)
    if status >= 200 and status < 300 then c_2xx = c_2xx + 1
    elseif status >= 300 and status < 400 then c_3xx = c_3xx + 1
-   elseif status >= 400 and status < 500 then c_4xx = c_4xx + 1
-   elseif status >= 500 then c_5xx = c_5xx + 1
+   elseif status >= 400 and status < 500 then c_4xx = c_4xx + 1; note_error(status, body)
+   elseif status >= 500 then c_5xx = c_5xx + 1; note_error(status, body)
    else c_other = c_other + 1 end
 end
 
@@ -126,4 +138,7 @@ function done(summary, latency, requests)
    io.write(string.format(
       "STATUS 2xx=%d 3xx=%d 4xx=%d 5xx=%d other=%d issued_post=%d issued_get=%d completed=%d starved=%d\n",
       t.c_2xx, t.c_3xx, t.c_4xx, t.c_5xx, t.c_other, t.n_post, t.n_get, t.n_completed, t.n_starved))
+   for _, thread in ipairs(threads) do
+      for entry in (thread:get("bad") or ""):gmatch("([^|]+)|") do io.write("ERROR-ANSWER " .. entry .. "\n") end
+   end
 end
