@@ -110,7 +110,7 @@ function request()
                      "_csrf=" .. csrf .. "&q" .. k .. "=" .. choice .. "&_action=next")
 end
 
--- what the first few error answers said: their status and page title, so a failed run says why
+-- what the first five error answers said (status, page title and message), so a failed run says why
 bad = ""
 local bad_count = 0
 
