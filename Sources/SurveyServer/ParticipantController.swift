@@ -151,7 +151,7 @@ extension ParticipantController {
         } catch {
             throw PageError(.contentTooLarge, "errorFormTooLarge")
         }
-        guard let fields = try? FormDecoding.decode(buffer.readableBytesView), fields.conflictingControlField == nil else {
+        guard let fields = try? FormDecoding.decode(Array(buffer.readableBytesView)), fields.conflictingControlField == nil else {
             throw PageError(.badRequest, "errorFormType")
         }
         return fields

@@ -64,6 +64,17 @@ struct DuplicateFieldTests {
         #expect(throws: FormDecoding.Malformed.self) { try FormDecoding.decode("a=%G1") }
     }
 
+    @Test("Empty pieces, names without a value, a second '=', plus signs and escapes at the very end")
+    func decodingEdges() throws {
+        let fields = try FormDecoding.decode("&&a&=x&b=c=d&e=+%2B%2b&f=%C3%A9&&")
+        #expect(fields.values == ["a": [""], "": ["x"], "b": ["c=d"], "e": [" ++"], "f": ["é"]])
+        #expect(try FormDecoding.decode("").values.isEmpty)
+        #expect(try FormDecoding.decode(Array("q=1&q=2".utf8)[...]).values == ["q": ["1", "2"]])
+        for cut in ["a=%", "a=%4", "a%=1", "%4=1"] {
+            #expect(throws: FormDecoding.Malformed.self, "\(cut)") { try FormDecoding.decode(cut) }
+        }
+    }
+
     @Test("A control field sent twice with different values is named; the same value twice is not")
     func controlFields() throws {
         #expect(try FormDecoding.decode("_action=next&_action=back&q=1").conflictingControlField == "_action")
