@@ -169,22 +169,14 @@ public final class PostgresRunStore: RunStore {
         }
     }
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .secondsSince1970
-        return encoder
-    }()
-
     /// The run without its visits, which live in their own rows.
     private static func header(_ run: TaskRun) throws -> String {
-        var header = run
-        header.visits = []
-        return String(decoding: try encoder.encode(header), as: UTF8.self)
+        String(decoding: try RunJSON.header(run), as: UTF8.self)
     }
 
     /// The visits from `from` on, encoded.
     private static func encodeVisits(_ visits: VisitList, from: Int) throws -> [String] {
-        from < visits.count ? try visits[from...].map { String(decoding: try encoder.encode($0), as: UTF8.self) } : []
+        from < visits.count ? try visits[from...].map { String(decoding: try RunJSON.visit($0), as: UTF8.self) } : []
     }
 
     private func decode(_ rows: PostgresRowSequence) async throws -> [RunRecord] {

@@ -13,12 +13,6 @@ public final class SQLiteRunStore: RunStore {
     private let pool: DatabasePool
     private let committer: GroupCommitter
     let cache: RecordCache
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .secondsSince1970
-        return encoder
-    }()
-
     /// Opens (creating if needed) the database file; `migrate()` then creates or updates its schema.
     /// - Parameter cachedVisits: how many step visits the cache of runs in progress may hold
     ///   (a visit takes a few hundred bytes).
@@ -129,14 +123,12 @@ public final class SQLiteRunStore: RunStore {
 
     /// The run without its visits, which live in their own rows.
     private static func header(_ run: TaskRun) throws -> Data {
-        var header = run
-        header.visits = []
-        return try encoder.encode(header)
+        Data(try RunJSON.header(run))
     }
 
     /// The visits from `from` on, encoded (before the write, so the writer thread only binds bytes).
     private static func encodeVisits(_ visits: VisitList, from: Int) throws -> [Data] {
-        from < visits.count ? try visits[from...].map { try encoder.encode($0) } : []
+        from < visits.count ? try visits[from...].map { Data(try RunJSON.visit($0)) } : []
     }
 
     /// Writes the encoded visits at from, from + 1, … and removes the rows past `count` of a

@@ -3,14 +3,18 @@ import Foundation
 /// Writes a `JSONValue` as text: pretty (two-space indent) for files, compact for storage.
 public enum JSONWriter {
     public static func string(_ value: JSONValue, pretty: Bool = true) -> String {
-        var output = ""
-        write(value, into: &output, indent: pretty ? 0 : nil)
-        if pretty { output.append("\n") }
-        return output
+        String(decoding: bytes(value, pretty: pretty), as: UTF8.self)
     }
 
     public static func data(_ value: JSONValue, pretty: Bool = true) -> Data {
-        Data(string(value, pretty: pretty).utf8)
+        Data(bytes(value, pretty: pretty))
+    }
+
+    static func bytes(_ value: JSONValue, pretty: Bool) -> [UInt8] {
+        var output: [UInt8] = []
+        write(value, into: &output, indent: pretty ? 0 : nil)
+        if pretty { output.append(UInt8(ascii: "\n")) }
+        return output
     }
 
     /// The shortest text that reads back as the same number; integers have no fraction.
@@ -21,70 +25,79 @@ public enum JSONWriter {
         return "\(value)"
     }
 
-    private static func write(_ value: JSONValue, into output: inout String, indent: Int?) {
+    private static func write(_ value: JSONValue, into output: inout [UInt8], indent: Int?) {
         switch value {
-        case .null: output.append("null")
-        case .bool(let flag): output.append(flag ? "true" : "false")
-        case .number(let number): output.append(Self.number(number))
-        case .string(let text): writeString(text, into: &output)
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number): output.append(contentsOf: Self.number(number).utf8)
+        case .string(let text): appendString(text, to: &output)
         case .array(let elements):
             if elements.isEmpty {
-                output.append("[]")
+                output.append(contentsOf: "[]".utf8)
                 return
             }
-            output.append("[")
+            output.append(UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {
-                if position > 0 { output.append(",") }
+                if position > 0 { output.append(UInt8(ascii: ",")) }
                 newline(&output, indent.map { $0 + 1 })
                 write(element, into: &output, indent: indent.map { $0 + 1 })
             }
             newline(&output, indent)
-            output.append("]")
+            output.append(UInt8(ascii: "]"))
         case .object(let object):
             if object.isEmpty {
-                output.append("{}")
+                output.append(contentsOf: "{}".utf8)
                 return
             }
-            output.append("{")
+            output.append(UInt8(ascii: "{"))
             for (position, entry) in object.entries.enumerated() {
-                if position > 0 { output.append(",") }
+                if position > 0 { output.append(UInt8(ascii: ",")) }
                 newline(&output, indent.map { $0 + 1 })
-                writeString(entry.key, into: &output)
-                output.append(indent == nil ? ":" : ": ")
+                appendString(entry.key, to: &output)
+                output.append(contentsOf: (indent == nil ? ":" : ": ").utf8)
                 write(entry.value, into: &output, indent: indent.map { $0 + 1 })
             }
             newline(&output, indent)
-            output.append("}")
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func newline(_ output: inout String, _ indent: Int?) {
+    private static func newline(_ output: inout [UInt8], _ indent: Int?) {
         guard let indent else { return }
-        output.append("\n")
-        output.append(String(repeating: "  ", count: indent))
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
     }
 
-    private static func writeString(_ text: String, into output: inout String) {
-        output.append("\"")
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output.append("\\\"")
-            case "\\": output.append("\\\\")
-            case "\n": output.append("\\n")
-            case "\r": output.append("\\r")
-            case "\t": output.append("\\t")
-            case "\u{2028}": output.append("\\u2028")
-            case "\u{2029}": output.append("\\u2029")
-            default:
-                if scalar.value < 0x20 {
-                    output.append("\\u")
-                    let hex = String(scalar.value, radix: 16)
-                    output.append(String(repeating: "0", count: 4 - hex.count) + hex)
+    /// A string as JSON: quoted, with the quote, the backslash, control characters and the two
+    /// line separators JavaScript will not take raw (U+2028, U+2029) escaped.
+    public static func appendString(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var utf8 = text.utf8.makeIterator()
+        while let byte = utf8.next() {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
+            case UInt8(ascii: "\n"): output.append(contentsOf: "\\n".utf8)
+            case UInt8(ascii: "\r"): output.append(contentsOf: "\\r".utf8)
+            case UInt8(ascii: "\t"): output.append(contentsOf: "\\t".utf8)
+            case 0..<0x20:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                output.append(contentsOf: "\\u00".utf8)
+                output.append(hex[Int(byte >> 4)])
+                output.append(hex[Int(byte & 0xF)])
+            case 0xE2:
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
+                guard let second = utf8.next() else { output.append(byte); break }
+                guard second == 0x80, let third = utf8.next() else { output.append(contentsOf: [byte, second]); break }
+                if third == 0xA8 || third == 0xA9 {
+                    output.append(contentsOf: (third == 0xA8 ? "\\u2028" : "\\u2029").utf8)
                 } else {
-                    output.unicodeScalars.append(scalar)
+                    output.append(contentsOf: [byte, second, third])
                 }
+            default:
+                output.append(byte)
             }
         }
-        output.append("\"")
+        output.append(UInt8(ascii: "\""))
     }
 }
