@@ -414,6 +414,31 @@ http {{
         return [self.master] + children(self.master) if self.master else []
 
 
+class Floor:
+    """bench/floor: Hummingbird with one route and no middleware, serving the step page's bytes."""
+
+    def __init__(self, binary, folder, page):
+        self.binary, self.port = binary, free_port()
+        os.makedirs(folder, exist_ok=True)
+        self.page = os.path.join(folder, "step.html")
+        with open(self.page, "wb") as f:
+            f.write(page)
+        self.proc = None
+
+    def start(self):
+        self.proc = subprocess.Popen([self.binary, str(self.port), self.page], stdin=subprocess.DEVNULL,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        started.append(("floor", self.stop))
+        wait_port(self.port)
+        return self
+
+    def stop(self):
+        terminate(self.proc)
+
+    def pids(self):
+        return [self.proc.pid] if self.proc and self.proc.poll() is None else []
+
+
 class Flask:
     """The peers' Flask + Jinja2 baseline on gunicorn -w 2 (sync workers), their headline row."""
 
@@ -607,6 +632,7 @@ def main():
     ap.add_argument("--no-peers", action="store_true", help="measure the project only (nginx still runs: it is the limit)")
     ap.add_argument("--otree", action="store_true", help="also run oTree from the peers folder (slow)")
     ap.add_argument("--no-postgres", action="store_true", help="leave out the PostgreSQL replica cases")
+    ap.add_argument("--floor", default="", help="the binary of bench/floor (Hummingbird alone); bench/run builds it")
     ap.add_argument("--runs", default="1000,100000,1000000", help="stored-run counts for the growth case")
     ap.add_argument("--steps", default="10,100,1000", help="survey lengths for the growth case")
     ap.add_argument("--smoke", action="store_true", help="a few seconds per case, small stores: checks the harness works")
@@ -686,6 +712,10 @@ def main():
 
         cases.append(Case("nginx-get", "get", [{"url": f"http://127.0.0.1:{nginx.port}/step.html"}], nginx.pids,
                           note=f"nginx serving the project's step page ({len(step_page)} B) as a static file"))
+        if args.floor:
+            floor = Floor(args.floor, os.path.join(work, "floor"), step_page).start()
+            cases.append(Case("hummingbird-get", "get", [{"url": f"http://127.0.0.1:{floor.port}/step.html"}], floor.pids,
+                              note="Hummingbird alone, the same bytes from memory: the framework's floor (bench/floor)"))
         for count in run_counts:
             s = servers[count]
             reader = walk(s.port, "bench-10", 1)
@@ -893,7 +923,9 @@ def render_markdown(results, s):
     cycle = next((k for k in s if k.startswith("cycle-runs-")), None)
     lines += ["", "## Ratios (the project's figure ÷ the peer's, same run)", "", "| pair | req/s ratio | CPU per request (peer ÷ project) |",
               "|---|---|---|"]
-    pairs = [("GET step vs nginx static, same bytes", get, "nginx-get"), ("GET step vs Flask GET", get, "flask-get"),
+    pairs = [("GET step vs nginx static, same bytes", get, "nginx-get"), ("GET step vs Hummingbird alone, same bytes", get, "hummingbird-get"),
+             ("Hummingbird alone vs nginx static (the framework's ceiling)", "hummingbird-get", "nginx-get"),
+             ("answer cycle vs Hummingbird alone", cycle, "hummingbird-get"), ("GET step vs Flask GET", get, "flask-get"),
              ("answer cycle vs Flask cycle", cycle, "flask-cycle"), ("answer cycle vs nginx GET", cycle, "nginx-get"),
              ("GET step vs oTree GET", get, "otree-get"), ("answer cycle vs oTree cycle", cycle, "otree-cycle"),
              ("two PostgreSQL replicas vs one", "pg-2-replicas", "pg-1-replica")]
