@@ -1,12 +1,13 @@
+import Foundation
 import Hummingbird
 
 /// Serves the public folder (style sheet, images) through Hummingbird's file middleware, but
-/// only for paths that name a file: a step page or an answer does not cost a look at the disk.
+/// only for paths that name a file: a step page or an answer does not cost a look for a file.
 struct StaticFilesMiddleware<Context: RequestContext>: RouterMiddleware {
-    let files: FileMiddleware<Context, LocalFileSystem>
+    let files: FileMiddleware<Context, PublicFiles>
 
     init(folder: String) {
-        files = FileMiddleware(folder, searchForIndexHtml: false)
+        files = FileMiddleware(fileProvider: PublicFiles(folder: folder), searchForIndexHtml: false)
     }
 
     static func namesAFile(_ path: String) -> Bool {
@@ -17,5 +18,65 @@ struct StaticFilesMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard Self.namesAFile(request.uri.path) else { return try await next(request, context) }
         return try await files.handle(request, context: context, next: next)
+    }
+}
+
+/// The public folder, read into memory once as the server starts, as the templates are: the
+/// file middleware on the local file system looked the file up and read it on NIO's thread
+/// pool for every request, about 235 µs of CPU for the style sheet against 60 for a page made
+/// in memory. A file changed on disk is served once the server starts again. Hidden files and
+/// folders (a name that starts with ".") are left out. The middleware keeps doing the rest:
+/// `ETag` and `Last-Modified`, `If-None-Match`, ranges, `HEAD`, content types.
+struct PublicFiles: FileProvider {
+    struct File: Sendable, FileMiddlewareFileAttributes {
+        let bytes: ByteBuffer
+        let modificationDate: Date
+        var size: Int { bytes.readableBytes }
+        var isFolder: Bool { false }
+    }
+
+    /// By path as a request names it: "/survey.css", "/images/face-happy.svg".
+    let files: [String: File]
+
+    init(folder: String) {
+        var files: [String: File] = [:]
+        let manager = FileManager.default
+        let walker = manager.enumerator(atPath: folder)
+        while let relative = walker?.nextObject() as? String {
+            let path = folder + "/" + relative
+            var isFolder: ObjCBool = false
+            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
+                if manager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { walker?.skipDescendants() }
+                continue
+            }
+            guard manager.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
+                  let contents = manager.contents(atPath: path) else { continue }
+            let modified = (try? manager.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
+            files["/" + relative] = File(bytes: ByteBuffer(bytes: contents), modificationDate: modified)
+        }
+        self.files = files
+    }
+
+    func getFileIdentifier(_ path: String) -> String? {
+        files[path] == nil ? nil : path
+    }
+
+    func getAttributes(id: String) async throws -> File? {
+        files[id]
+    }
+
+    func loadFile(id: String, context: some RequestContext) async throws -> ResponseBody {
+        guard let file = files[id] else { throw HTTPError(.notFound) }
+        return ResponseBody(byteBuffer: file.bytes)
+    }
+
+    /// The range as the middleware read it, cut to the file (`bytes=0-` reaches `Int.max`).
+    func loadFile(id: String, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
+        guard let file = files[id], range.lowerBound >= 0, range.lowerBound < file.size,
+              let part = file.bytes.getSlice(at: file.bytes.readerIndex + range.lowerBound,
+                                             length: min(range.upperBound, file.size - 1) - range.lowerBound + 1) else {
+            throw HTTPError(.rangeNotSatisfiable)
+        }
+        return ResponseBody(byteBuffer: part)
     }
 }
