@@ -16,20 +16,11 @@ enum RunJSON {
     static func header(_ run: TaskRun) throws -> [UInt8] {
         var writer = Writer()
         writer.open()
-        writer.key("taskIdentifier")
-        writer.string(run.taskIdentifier)
-        writer.key("taskRunUUID")
-        writer.string(run.taskRunUUID.uuidString)
-        writer.key("startDate")
-        try writer.date(run.startDate)
-        if let end = run.endDate {
-            writer.key("endDate")
-            try writer.date(end)
-        }
-        if let reason = run.finishReason {
-            writer.key("finishReason")
-            writer.string(reason.rawValue)
-        }
+        writer.member("taskIdentifier", run.taskIdentifier)
+        writer.member("taskRunUUID", run.taskRunUUID.uuidString)
+        try writer.member("startDate", date: run.startDate)
+        try writer.member("endDate", date: run.endDate)
+        writer.member("finishReason", run.finishReason?.rawValue)
         writer.key("visits")
         writer.literal("[]")
         writer.key("cursor")
@@ -41,14 +32,9 @@ enum RunJSON {
     static func visit(_ visit: StepVisit) throws -> [UInt8] {
         var writer = Writer()
         writer.open()
-        writer.key("stepIdentifier")
-        writer.string(visit.stepIdentifier)
-        writer.key("startDate")
-        try writer.date(visit.startDate)
-        if let end = visit.endDate {
-            writer.key("endDate")
-            try writer.date(end)
-        }
+        writer.member("stepIdentifier", visit.stepIdentifier)
+        try writer.member("startDate", date: visit.startDate)
+        try writer.member("endDate", date: visit.endDate)
         writer.key("page")
         writer.integer(visit.page)
         writer.key("results")
@@ -91,6 +77,19 @@ enum RunJSON {
             bytes.append(contentsOf: "\":".utf8)
         }
 
+        /// A string member; none when the value is nil, as synthesized coding leaves it out.
+        mutating func member(_ name: StaticString, _ value: String?) {
+            guard let value else { return }
+            key(name)
+            string(value)
+        }
+
+        mutating func member(_ name: StaticString, date: Date?) throws {
+            guard let date else { return }
+            key(name)
+            try self.date(date)
+        }
+
         mutating func literal(_ text: StaticString) {
             text.withUTF8Buffer { bytes.append(contentsOf: $0) }
         }
@@ -114,26 +113,18 @@ enum RunJSON {
 
         mutating func result(_ result: QuestionResult) throws {
             open()
-            key("identifier")
-            string(result.identifier)
-            key("type")
-            string(result.type.rawValue)
-            key("startDate")
-            try date(result.startDate)
-            key("endDate")
-            try date(result.endDate)
+            member("identifier", result.identifier)
+            member("type", result.type.rawValue)
+            try member("startDate", date: result.startDate)
+            try member("endDate", date: result.endDate)
             if let answer = result.answer {
                 key("answer")
                 try self.answer(answer)
             }
-            for (name, value) in [("unit", result.unit), ("displayUnit", result.displayUnit), ("timeZone", result.timeZone),
-                                  ("separator", result.separator)] {
-                guard let value else { continue }
-                bytes.append(UInt8(ascii: ","))
-                string(name)
-                bytes.append(UInt8(ascii: ":"))
-                string(value)
-            }
+            member("unit", result.unit)
+            member("displayUnit", result.displayUnit)
+            member("timeZone", result.timeZone)
+            member("separator", result.separator)
             close()
         }
 
@@ -184,8 +175,7 @@ enum RunJSON {
 
         private mutating func location(_ location: LocationAnswer) throws {
             open()
-            key("userInput")
-            string(location.userInput)
+            member("userInput", location.userInput)
             if let latitude = location.latitude {
                 key("latitude")
                 try number(latitude)

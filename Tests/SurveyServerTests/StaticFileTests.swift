@@ -10,6 +10,16 @@ import Testing
 struct StaticFileTests {
     static var styleSheet: Data { FileManager.default.contents(atPath: Repository.path("Public/survey.css"))! }
 
+    /// A fresh public folder holding `files` (relative path: contents) and the empty `folders`.
+    static func publicFolder(_ files: [String: String], folders: [String] = []) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("public-\(UUID())")
+        for path in folders + files.keys.map { ($0 as NSString).deletingLastPathComponent } {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(path), withIntermediateDirectories: true)
+        }
+        for (path, contents) in files { try Data(contents.utf8).write(to: folder.appendingPathComponent(path)) }
+        return folder
+    }
+
     @Test("The style sheet and an image in a subfolder come back whole, with their types, an ETag and the security headers")
     func servedWhole() async throws {
         let app = try await makeApplication()
@@ -57,12 +67,7 @@ struct StaticFileTests {
 
     @Test("A name the folder does not hold, a hidden file, a folder and a path out of the folder are not served")
     func onlyTheFolder() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("public-\(UUID())")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
-        try Data("secret".utf8).write(to: folder.appendingPathComponent(".env"))
-        try Data("[core]".utf8).write(to: folder.appendingPathComponent(".git/config"))
-        try Data("body{}".utf8).write(to: folder.appendingPathComponent("survey.css"))
+        let folder = try Self.publicFolder([".env": "secret", ".git/config": "[core]", "survey.css": "body{}"], folders: ["images"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = PublicFiles(folder: folder.path)
         #expect(Set(files.files.keys) == ["/survey.css"])
@@ -81,9 +86,7 @@ struct StaticFileTests {
 
     @Test("The folder is read as the server starts: a file changed later is served as it was")
     func readOnce() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("public-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data("one".utf8).write(to: folder.appendingPathComponent("a.txt"))
+        let folder = try Self.publicFolder(["a.txt": "one"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let app = try await makeApplication(configure: { $0.publicDirectory = folder.path })
         try Data("two".utf8).write(to: folder.appendingPathComponent("a.txt"))

@@ -81,10 +81,9 @@ public enum JSONWriter {
             case UInt8(ascii: "\r"): output.append(contentsOf: "\\r".utf8)
             case UInt8(ascii: "\t"): output.append(contentsOf: "\\t".utf8)
             case 0..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
                 output.append(contentsOf: "\\u00".utf8)
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0xF)])
+                output.append(hexDigit(byte >> 4))
+                output.append(hexDigit(byte & 0xF))
             case 0xE2:
                 // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
                 guard let second = utf8.next() else { output.append(byte); break }
@@ -99,5 +98,9 @@ public enum JSONWriter {
             }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 }
