@@ -35,7 +35,10 @@ let package = Package(
     targets: [
         .target(
             name: "SurveyCore",
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            // The toolchain's ICU, the one Foundation's NSRegularExpression uses: BoundedRegex
+            // calls it directly to give every match a step limit.
+            linkerSettings: [.linkedLibrary("_FoundationICU")]
         ),
         .systemLibrary(
             name: "CLibXML2",

@@ -72,9 +72,9 @@ extension Predicate {
         }
     }
 
+    /// A match that runs out of its budget (BoundedRegex) does not count as a match.
     static func wholeMatch(_ text: String, _ pattern: String) -> Bool {
-        guard let expression = try? NSRegularExpression(pattern: "^(?:" + pattern + ")$") else { return false }
-        return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        BoundedRegex.wholeMatch(pattern, text) == .match
     }
 
     /// Date bounds are inclusive; a plain day as a maximum includes the whole of that day.

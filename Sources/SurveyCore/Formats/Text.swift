@@ -57,13 +57,9 @@ public struct TextFormat: Sendable, Hashable, AnswerFormatRules {
         }
         switch (validationRegularExpression, invalidMessage) {
         case (let pattern?, _?):
-            if (try? NSRegularExpression(pattern: pattern)) == nil {
-                checks.error(path / "validationRegularExpression", "The regular expression \"\(pattern)\" does not compile.")
-            }
+            BoundedRegex.check(pattern, at: path / "validationRegularExpression", checks.log)
         case (let pattern?, nil):
-            if (try? NSRegularExpression(pattern: pattern)) == nil {
-                checks.error(path / "validationRegularExpression", "The regular expression \"\(pattern)\" does not compile.")
-            } else {
+            if BoundedRegex.check(pattern, at: path / "validationRegularExpression", checks.log) {
                 checks.warning(path / "invalidMessage", "Without an \"invalidMessage\" a participant whose answer does not match is told only to check it; say what to enter.")
             }
         case (nil, _?):
@@ -93,9 +89,15 @@ public struct TextFormat: Sendable, Hashable, AnswerFormatRules {
         if let minimum = minimumLength, text.utf16.count < minimum {
             return AnswerIssue.one(name, .tooShort, .tooShort(limit: minimum))
         }
-        if let pattern = validationRegularExpression, let expression = try? NSRegularExpression(pattern: pattern) {
-            let matches = expression.numberOfMatches(in: text, range: NSRange(text.startIndex..., in: text))
-            if matches == 0 { return AnswerIssue.one(name, .pattern, .pattern(message: invalidMessage, answer: text)) }
+        if let pattern = validationRegularExpression {
+            // Matching is bounded (BoundedRegex): an answer too long to match, or one that runs
+            // the pattern out of steps, is refused like one that does not match.
+            if text.utf16.count > BoundedRegex.inputLimit {
+                return AnswerIssue.one(name, .tooLong, .tooLong(limit: BoundedRegex.inputLimit))
+            }
+            if BoundedRegex.search(pattern, in: text) != .match {
+                return AnswerIssue.one(name, .pattern, .pattern(message: invalidMessage, answer: text))
+            }
         }
         return .answer(.text(text))
     }

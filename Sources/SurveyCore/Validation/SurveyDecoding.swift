@@ -298,9 +298,7 @@ struct SurveyDecoding {
             }
         case "matches":
             if let pattern = reader.string("matches", required: true) {
-                if (try? NSRegularExpression(pattern: pattern)) == nil {
-                    log.error(path / "matches", "The regular expression \"\(pattern)\" does not compile.")
-                } else {
+                if BoundedRegex.check(pattern, at: path / "matches", log) {
                     result = selector.map { .matches($0, pattern) }
                 }
             }
