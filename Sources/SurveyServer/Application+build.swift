@@ -40,6 +40,7 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     router.add(middleware: RequestTimingMiddleware(histogram: metrics.requestDuration, accessLog: accessLog))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: StaticFilesMiddleware(folder: configuration.publicDirectory))
+    router.add(middleware: ExpressionFaultMiddleware())
     var runs = RunService(store: runStore, clock: clock, metrics: metrics, resumeLifetime: configuration.resumeLifetime,
                           sendsWebhooks: configuration.webhookURL != nil, runStarts: limits.runStarts)
     runs.webhookFormat = configuration.webhookFormat
@@ -114,6 +115,7 @@ public func buildPreviewApplication(paths: [String], configuration: ServerConfig
     let router = Router(context: SurveyRequestContext.self)
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: StaticFilesMiddleware(folder: configuration.publicDirectory))
+    router.add(middleware: ExpressionFaultMiddleware())
     router.get("/") { _, _ in Response(status: .seeOther, headers: [.location: "/preview"]) }
     PreviewController(library: library, token: nil, signer: signer, configuration: configuration, clock: { Date() }).addRoutes(to: router)
     return Application(router: router, server: .closingHTTP1(timeouts: configuration.connectionTimeouts),

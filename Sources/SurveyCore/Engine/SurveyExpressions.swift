@@ -9,6 +9,7 @@ public struct SurveyExpressions: Sendable {
     let surveyJSON: JSONValue
     let questionnaire: JSONValue
     let variables: [NamedExpression]
+    let surveyIdentifier: String
 
     /// Nil when the survey has no expression at all, so a survey without any pays nothing.
     public init?(task: SurveyTask) {
@@ -37,6 +38,7 @@ public struct SurveyExpressions: Sendable {
         surveyJSON = task.json
         questionnaire = QuestionnaireExport.questionnaire(fromSurvey: surveyJSON, surveyVersion: nil).questionnaire
         variables = task.variables
+        surveyIdentifier = task.identifier
     }
 
     /// Expressions worked out on one set of answers; the response is built once, on first use.
@@ -52,6 +54,8 @@ public final class ExpressionRun {
     let timeZone: TimeZone
     private var builtResponse: JSONValue?
     private var rootVariables: [String: [FHIRPathValue]]?
+    /// The expressions that went over their budget on these answers, by source, with the error.
+    private(set) var overBudget: [String: FHIRPathError] = [:]
 
     init(book: SurveyExpressions, result: TaskResult, timeZone: TimeZone) {
         self.book = book
@@ -67,7 +71,8 @@ public final class ExpressionRun {
         return made
     }
 
-    /// The value of an expression; a fault while working it out gives the empty collection.
+    /// The value of an expression; a fault while working it out gives the empty collection. An
+    /// expression over its budget is also told to ``ExpressionFault/report``, once per run.
     public func values(_ source: String, step: Step? = nil, question: Step.Question? = nil) -> [FHIRPathValue] {
         guard let expression = book.parsed[source] else { return [] }
         var names = variables()
@@ -77,9 +82,11 @@ public final class ExpressionRun {
             Self.item(linkId: linkId, in: response)
         }
         for scope in scopes {
-            for variable in scope { names[variable.name] = evaluate(variable.expression, names, context: context) }
+            for variable in scope {
+                names[variable.name] = evaluate(variable.expression, names, context: context, step: step, question: question)
+            }
         }
-        return evaluate(expression, names, context: context)
+        return evaluate(expression, names, context: context, step: step, question: question)
     }
 
     /// True when a predicate's expression gives the single value `true`.
@@ -90,19 +97,36 @@ public final class ExpressionRun {
     private func variables() -> [String: [FHIRPathValue]] {
         if let rootVariables { return rootVariables }
         var names: [String: [FHIRPathValue]] = [:]
-        for variable in book.variables { names[variable.name] = evaluate(variable.expression, names, context: nil) }
+        for variable in book.variables {
+            names[variable.name] = evaluate(variable.expression, names, context: nil, step: nil, question: nil)
+        }
         rootVariables = names
         return names
     }
 
-    private func evaluate(_ source: String, _ names: [String: [FHIRPathValue]], context: JSONValue?) -> [FHIRPathValue] {
+    private func evaluate(_ source: String, _ names: [String: [FHIRPathValue]], context: JSONValue?,
+                          step: Step?, question: Step.Question?) -> [FHIRPathValue] {
         guard let expression = book.parsed[source] else { return [] }
-        return evaluate(expression, names, context: context)
+        return evaluate(expression, names, context: context, step: step, question: question)
     }
 
-    private func evaluate(_ expression: FHIRPathExpression, _ names: [String: [FHIRPathValue]], context: JSONValue?) -> [FHIRPathValue] {
+    private func evaluate(_ expression: FHIRPathExpression, _ names: [String: [FHIRPathValue]], context: JSONValue?,
+                          step: Step?, question: Step.Question?) -> [FHIRPathValue] {
         let environment = FHIRPathEnvironment(resource: response, questionnaire: book.questionnaire, context: context, variables: names)
-        return (try? expression.evaluate(in: environment)) ?? []
+        do {
+            return try expression.evaluate(in: environment)
+        } catch {
+            if let limit = error.exceeded { noteOverBudget(expression.source, error, limit: limit, step: step, question: question) }
+            return []
+        }
+    }
+
+    /// Keeps the first fault of each source and tells it to whoever listens; the values never leave.
+    private func noteOverBudget(_ source: String, _ error: FHIRPathError, limit: FHIRPathBudget.Limit, step: Step?, question: Step.Question?) {
+        guard overBudget[source] == nil else { return }
+        overBudget[source] = error
+        ExpressionFault.report?(ExpressionFault(survey: book.surveyIdentifier, expression: source, step: step?.identifier,
+                                                question: question?.identifier, limit: limit))
     }
 
     /// The response item with the linkId, searched depth first.

@@ -4,8 +4,20 @@ import Foundation
 ///
 /// The focus is the collection that names, `$this` and calls without a base apply to: the resource
 /// at the start, each item in turn inside `where`, `select`, `exists` and `all`.
+///
+/// One evaluator serves one evaluation and keeps its ``FHIRPathBudget``: `steps` counts up, one
+/// addition and one comparison per step, and every collection and string built is measured before
+/// it is kept, so an expression over budget stops at once.
 struct FHIRPathEvaluator {
     let environment: FHIRPathEnvironment
+    let budget: FHIRPathBudget
+    /// Steps taken so far.
+    private(set) var steps = 0
+
+    init(environment: FHIRPathEnvironment, budget: FHIRPathBudget = .standard) {
+        self.environment = environment
+        self.budget = budget
+    }
 
     /// Constants the specification defines for FHIR, available unless a variable of the same name is given.
     static let builtInConstants: [String: String] = [
@@ -20,7 +32,47 @@ struct FHIRPathEvaluator {
         environment.resource.map { FHIRPathNavigation.values(of: $0, key: nil) } ?? []
     }
 
-    func evaluate(_ node: FHIRPathNode, focus: [FHIRPathValue]) throws(FHIRPathError) -> [FHIRPathValue] {
+    /// The node's value on the focus: one step, and a collection within the budget.
+    mutating func evaluate(_ node: FHIRPathNode, focus: [FHIRPathValue]) throws(FHIRPathError) -> [FHIRPathValue] {
+        try charge(1, at: node.position)
+        let result = try value(of: node, focus: focus)
+        try admit(result.count, at: node.position)
+        return result
+    }
+
+    // MARK: Budget
+
+    /// Takes `count` steps; throws when that goes over the budget.
+    @inline(__always)
+    mutating func charge(_ count: Int, at position: Int) throws(FHIRPathError) {
+        steps &+= count
+        if steps > budget.steps { throw FHIRPathError(exceeding: .steps(budget.steps), at: position) }
+    }
+
+    /// Throws when a collection of `count` items would go over the budget.
+    @inline(__always)
+    func admit(_ count: Int, at position: Int) throws(FHIRPathError) {
+        if count > budget.collectionSize { throw FHIRPathError(exceeding: .collectionSize(budget.collectionSize), at: position) }
+    }
+
+    /// Throws when a string of `bytes` UTF-8 bytes would go over the budget; building it costs a step per 32 bytes.
+    mutating func admitText(_ bytes: Int, at position: Int) throws(FHIRPathError) {
+        if bytes > budget.stringLength { throw FHIRPathError(exceeding: .stringLength(budget.stringLength), at: position) }
+        try charge(bytes >> 5, at: position)
+    }
+
+    /// The strings a value holds that an operator built: a string's text, a quantity's unit.
+    private mutating func admitBuilt(_ value: FHIRPathValue?, at position: Int) throws(FHIRPathError) {
+        switch value {
+        case .string(let text)?: try admitText(text.utf8.count, at: position)
+        case .quantity(_, let unit)?: try admitText(unit.utf8.count, at: position)
+        default: break
+        }
+    }
+
+    // MARK: Nodes
+
+    private mutating func value(of node: FHIRPathNode, focus: [FHIRPathValue]) throws(FHIRPathError) -> [FHIRPathValue] {
         switch node.kind {
         case .literal(let values):
             return values
@@ -38,13 +90,17 @@ struct FHIRPathEvaluator {
                     result += FHIRPathNavigation.child(name, of: item)
                 }
             }
+            try charge(focus.count + result.count, at: node.position)
             return result
         case .child(let base, let name):
+            let items = try evaluate(base, focus: focus)
             var result: [FHIRPathValue] = []
-            for item in try evaluate(base, focus: focus) { result += FHIRPathNavigation.child(name, of: item) }
+            for item in items { result += FHIRPathNavigation.child(name, of: item) }
+            try charge(items.count + result.count, at: node.position)
             return result
         case .call(let base, let function, let arguments):
-            let input = try base.map { (base) throws(FHIRPathError) in try evaluate(base, focus: focus) } ?? focus
+            var input = focus
+            if let base { input = try evaluate(base, focus: focus) }
             return try call(function, on: input, arguments: arguments, focus: focus, at: node.position)
         case .index(let base, let indexNode):
             let items = try evaluate(base, focus: focus)
@@ -84,7 +140,7 @@ struct FHIRPathEvaluator {
 
     // MARK: Operators
 
-    private func binary(_ op: FHIRPathOperator, _ lhs: FHIRPathNode, _ rhs: FHIRPathNode,
+    private mutating func binary(_ op: FHIRPathOperator, _ lhs: FHIRPathNode, _ rhs: FHIRPathNode,
                         focus: [FHIRPathValue], at position: Int) throws(FHIRPathError) -> [FHIRPathValue] {
         switch op {
         case .and, .or, .xor, .implies:
@@ -96,12 +152,17 @@ struct FHIRPathEvaluator {
         let right = try evaluate(rhs, focus: focus)
         switch op {
         case .union:
-            return distinct(left + right)
+            try admit(left.count + right.count, at: position)
+            return try distinct(left + right, at: position)
         case .concatenate:
-            return [.string(try text(left, side: "left", at: position) + text(right, side: "right", at: position))]
+            let a = try text(left, side: "left", at: position)
+            let b = try text(right, side: "right", at: position)
+            try admitText(a.utf8.count + b.utf8.count, at: position)
+            return [.string(a + b)]
         case .equal, .notEqual:
             guard !left.isEmpty, !right.isEmpty else { return [] }
             guard left.count == right.count else { return [.boolean(op == .notEqual)] }
+            try charge(left.count, at: position)
             var unknown = false
             for (a, b) in zip(left, right) {
                 switch FHIRPathOperators.equal(a, b) {
@@ -112,10 +173,11 @@ struct FHIRPathEvaluator {
             }
             return unknown ? [] : [.boolean(op == .equal)]
         case .equivalent, .notEquivalent:
-            return [.boolean(equivalent(left, right) == (op == .equivalent))]
+            return [.boolean(try equivalent(left, right, at: position) == (op == .equivalent))]
         case .in, .contains:
             let (element, collection) = op == .in ? (left, right) : (right, left)
             guard let item = try single(element, of: op.rawValue, at: position) else { return [] }
+            try charge(collection.count, at: position)
             return [.boolean(collection.contains { FHIRPathOperators.equal(item, $0) == true })]
         case .less, .greater, .lessOrEqual, .greaterOrEqual:
             guard let a = try single(left, of: op.rawValue, at: position),
@@ -130,13 +192,16 @@ struct FHIRPathEvaluator {
         default:
             guard let a = try single(left, of: op.rawValue, at: position),
                   let b = try single(right, of: op.rawValue, at: position) else { return [] }
-            return try FHIRPathOperators.arithmetic(op, a, b, at: position).map { [$0] } ?? []
+            if op == .add, case .string(let x) = a, case .string(let y) = b { try admitText(x.utf8.count + y.utf8.count, at: position) }
+            let result = try FHIRPathOperators.arithmetic(op, a, b, at: position)
+            try admitBuilt(result, at: position)
+            return result.map { [$0] } ?? []
         }
     }
 
     /// `and`, `or`, `xor`, `implies` by the three-valued tables, empty standing for unknown.
     /// The right side is not evaluated when the left side decides.
-    private func logic(_ op: FHIRPathOperator, _ lhs: FHIRPathNode, _ rhs: FHIRPathNode,
+    private mutating func logic(_ op: FHIRPathOperator, _ lhs: FHIRPathNode, _ rhs: FHIRPathNode,
                        focus: [FHIRPathValue], at position: Int) throws(FHIRPathError) -> [FHIRPathValue] {
         let a = try truth(try evaluate(lhs, focus: focus), of: "The operator '\(op.rawValue)'", at: position)
         switch (op, a) {
@@ -178,10 +243,12 @@ struct FHIRPathEvaluator {
         return items.first
     }
 
-    func distinct(_ items: [FHIRPathValue]) -> [FHIRPathValue] {
+    /// The items without repeats, in order; each comparison is a step.
+    mutating func distinct(_ items: [FHIRPathValue], at position: Int) throws(FHIRPathError) -> [FHIRPathValue] {
         var result: [FHIRPathValue] = []
-        for item in items where !result.contains(where: { FHIRPathOperators.equal($0, item) == true }) {
-            result.append(item)
+        for item in items {
+            try charge(result.count, at: position)
+            if !result.contains(where: { FHIRPathOperators.equal($0, item) == true }) { result.append(item) }
         }
         return result
     }
@@ -196,10 +263,11 @@ struct FHIRPathEvaluator {
     }
 
     /// `~` on collections: the same count, each item equivalent to a different item of the other, in any order.
-    private func equivalent(_ left: [FHIRPathValue], _ right: [FHIRPathValue]) -> Bool {
+    private mutating func equivalent(_ left: [FHIRPathValue], _ right: [FHIRPathValue], at position: Int) throws(FHIRPathError) -> Bool {
         guard left.count == right.count else { return false }
         var unmatched = right
         for item in left {
+            try charge(unmatched.count, at: position)
             guard let index = unmatched.firstIndex(where: { FHIRPathOperators.equivalent(item, $0) }) else { return false }
             unmatched.remove(at: index)
         }

@@ -24,10 +24,18 @@ public struct FHIRPathExpression: Sendable {
 
     /// Evaluates the expression with the resource as its starting focus.
     /// Throws when an operand that must be a single item has several, when types cannot be combined,
-    /// or when a variable has no value.
-    public func evaluate(in environment: FHIRPathEnvironment) throws(FHIRPathError) -> [FHIRPathValue] {
-        let evaluator = FHIRPathEvaluator(environment: environment)
-        return try evaluator.evaluate(root, focus: evaluator.rootFocus)
+    /// when a variable has no value, or when the evaluation goes over its `budget` (the error's
+    /// ``FHIRPathError/exceeded`` then names the limit).
+    public func evaluate(in environment: FHIRPathEnvironment, budget: FHIRPathBudget = .standard) throws(FHIRPathError) -> [FHIRPathValue] {
+        try evaluateCounting(in: environment, budget: budget).values
+    }
+
+    /// The value and the steps its evaluation took, to see how far an expression sits from its budget.
+    func evaluateCounting(in environment: FHIRPathEnvironment,
+                          budget: FHIRPathBudget = .standard) throws(FHIRPathError) -> (values: [FHIRPathValue], steps: Int) {
+        var evaluator = FHIRPathEvaluator(environment: environment, budget: budget)
+        let values = try evaluator.evaluate(root, focus: evaluator.rootFocus)
+        return (values, evaluator.steps)
     }
 }
 

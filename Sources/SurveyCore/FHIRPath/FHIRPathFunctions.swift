@@ -6,7 +6,7 @@ import Foundation
 /// the focus; `iif` evaluates its arguments with the input as the focus, and only the branch it takes.
 /// Plain arguments (`extension(url)`, `round(precision)`) are evaluated on the focus of the call.
 extension FHIRPathEvaluator {
-    func call(_ function: FHIRPathFunction, on input: [FHIRPathValue], arguments: [FHIRPathNode],
+    mutating func call(_ function: FHIRPathFunction, on input: [FHIRPathValue], arguments: [FHIRPathNode],
               focus: [FHIRPathValue], at position: Int) throws(FHIRPathError) -> [FHIRPathValue] {
         let name = "The function '\(function.rawValue)'"
         switch function {
@@ -16,7 +16,7 @@ extension FHIRPathEvaluator {
         case .count: return [.integer(input.count)]
         case .first: return input.first.map { [$0] } ?? []
         case .last: return input.last.map { [$0] } ?? []
-        case .distinct: return distinct(input)
+        case .distinct: return try distinct(input, at: position)
         case .sum: return try sum(input, name: name, at: position)
         case .iif:
             guard input.count <= 1 else { throw FHIRPathError("\(name) needs a single item as input, but it has \(input.count).", at: position) }
@@ -29,6 +29,7 @@ extension FHIRPathEvaluator {
         case .extension:
             guard let url = try singleItem(try evaluate(arguments[0], focus: focus), name: name, at: position) else { return [] }
             guard case .string(let text) = url else { throw FHIRPathError("\(name) needs a string URL.", at: position) }
+            try charge(input.count, at: position)
             var result: [FHIRPathValue] = []
             for item in input {
                 for element in FHIRPathNavigation.child("extension", of: item) {
@@ -42,13 +43,16 @@ extension FHIRPathEvaluator {
         }
     }
 
-    private func iterate(_ function: FHIRPathFunction, _ input: [FHIRPathValue], _ argument: FHIRPathNode?,
+    private mutating func iterate(_ function: FHIRPathFunction, _ input: [FHIRPathValue], _ argument: FHIRPathNode?,
                          name: String, at position: Int) throws(FHIRPathError) -> [FHIRPathValue] {
         guard let argument else { return [.boolean(!input.isEmpty)] }
         var result: [FHIRPathValue] = []
         for item in input {
+            try charge(1, at: position)
             let value = try evaluate(argument, focus: [item])
             if function == .select {
+                try admit(result.count + value.count, at: position)
+                try charge(value.count, at: position)
                 result += value
                 continue
             }
@@ -68,7 +72,8 @@ extension FHIRPathEvaluator {
     }
 
     /// Integers add up to an integer, with any decimal to a decimal, quantities of one unit to a quantity.
-    private func sum(_ input: [FHIRPathValue], name: String, at position: Int) throws(FHIRPathError) -> [FHIRPathValue] {
+    private mutating func sum(_ input: [FHIRPathValue], name: String, at position: Int) throws(FHIRPathError) -> [FHIRPathValue] {
+        try charge(input.count, at: position)
         var total: FHIRPathValue = .integer(0)
         for (offset, item) in input.enumerated() {
             if let (value, unit) = FHIRPathNavigation.quantity(of: item) {
@@ -85,7 +90,7 @@ extension FHIRPathEvaluator {
         return [total]
     }
 
-    private func convert(_ function: FHIRPathFunction, _ item: FHIRPathValue, arguments: [FHIRPathNode], focus: [FHIRPathValue],
+    private mutating func convert(_ function: FHIRPathFunction, _ item: FHIRPathValue, arguments: [FHIRPathNode], focus: [FHIRPathValue],
                          name: String, at position: Int) throws(FHIRPathError) -> [FHIRPathValue] {
         let quantity = FHIRPathNavigation.quantity(of: item)
         switch function {

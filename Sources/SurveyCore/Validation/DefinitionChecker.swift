@@ -41,6 +41,7 @@ struct DefinitionChecker {
             resolved.steps[stepIndex].kind = .form(content)
         }
         checkExpressions()
+        checkBudgets()
         checkReachability()
     }
 
