@@ -8,33 +8,38 @@ extension PreviewController {
     /// Every step in order with its questions and formats, every rule in words, the steps no
     /// answers can reach (and why), and for the others the conditions their path needs: "only
     /// if" where one sequence of moves leads there, "for example if" where several do, and no
-    /// line where every run shows the step.
+    /// line where every run shows the step. The paths are worked out off the request's thread
+    /// within `PathBudget.page`; when that runs out, the steps not checked say so.
     func map(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
         guard let pages = try await previewed(context) else { return redirect("/preview") }
         let entry = await library.entry(pages.task.identifier)
-        let reach = PathFinder(task: pages.task, timeZone: pages.navigator.timeZone).reachability()
+        let paths = await library.pathMap(of: pages)
         let explanation = PreviewExplanation(pages: pages)
-        let graph = RuleGraph(task: pages.task)
-        let alwaysShown = graph.alwaysShown(in: pages.task)
         let steps = pages.task.steps.map { step -> [String: Any] in
             var row = explanation.mapRow(step)
             row["survey"] = pages.task.identifier
-            switch reach[step.identifier] {
-            case .unreachable(let reason)?:
-                row["unreachable"] = true
-                row["reason"] = explanation.unreachable(reason)
-            case .reachable(let witness)?:
-                guard !alwaysShown.contains(step.identifier), let condition = explanation.condition(witness) else { break }
-                row["condition"] = condition
-                row["conditionLead"] = PreviewChrome[graph.hasSeveralWaysIn(to: step.identifier, in: pages.task) ? "forExample" : "onlyIf"]
-            case nil:
-                break
+            switch paths.entries[step.identifier] {
+            case let found?:
+                switch found.reach {
+                case .unreachable(let reason):
+                    row["unreachable"] = true
+                    row["reason"] = explanation.unreachable(reason)
+                case .reachable(let witness):
+                    guard !found.alwaysShown, let condition = explanation.condition(witness) else { break }
+                    row["condition"] = condition
+                    row["conditionLead"] = PreviewChrome[found.severalWaysIn ? "forExample" : "onlyIf"]
+                }
+            default:
+                if paths.stoppedEarly { row["unchecked"] = true }
             }
             return row
         }
-        let body = pages.renderPreviewPage("previewMap", title: PreviewChrome["map"], values: [
-            "steps": steps, "file": entry?.file ?? "",
-        ])
+        var values: [String: Any] = ["steps": steps, "file": entry?.file ?? ""]
+        if let first = paths.firstUnchecked {
+            values["stopped"] = PreviewChrome.sentence("mapStopped", String(paths.checked), String(pages.task.steps.count),
+                                                       Self.seconds(library.budget), first)
+        }
+        let body = pages.renderPreviewPage("previewMap", title: PreviewChrome["map"], values: values)
         return html(body, visitor: nil)
     }
 
@@ -46,7 +51,13 @@ extension PreviewController {
             throw PageError(.notFound, "errorNotFoundText")
         }
         let explanation = PreviewExplanation(pages: pages)
-        switch PathFinder(task: pages.task, timeZone: pages.navigator.timeZone).reach(target) {
+        switch await library.reach(target, of: pages) {
+        case nil:
+            let body = pages.renderPreviewPage("message", title: PreviewChrome["searchStoppedTitle"], values: [
+                "heading": PreviewChrome["searchStoppedTitle"],
+                "text": PreviewChrome.sentence("searchStopped", Self.seconds(library.budget)),
+            ])
+            return html(body, visitor: nil)
         case .unreachable(let reason):
             let body = pages.renderPreviewPage("message", title: PreviewChrome["cannotReach"], values: [
                 "heading": PreviewChrome["cannotReach"], "text": explanation.unreachable(reason),
@@ -63,5 +74,10 @@ extension PreviewController {
             try await runs.place(run, of: pages, session: visitor.session, now: clock())
             return redirect(visitor.base(pages) + (run.isFinished ? "/done" : ""), visitor: visitor)
         }
+    }
+
+    /// The deadline of a budget in whole seconds, for a sentence.
+    static func seconds(_ budget: PathBudget) -> String {
+        budget.time.map { String($0.components.seconds) } ?? "—"
     }
 }

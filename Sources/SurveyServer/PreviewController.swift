@@ -31,7 +31,7 @@ struct PreviewController: ParticipantController {
         self.configuration = configuration
         self.clock = clock
         catalog = SurveyCatalog(surveys: [:], library: MustacheLibrary())
-        runs = RunService(store: MemoryRunStore(), clock: clock, metrics: ServerMetrics(), resumeLifetime: 3600, sendsWebhooks: false,
+        runs = RunService(store: PreviewRunStore(), clock: clock, metrics: ServerMetrics(), resumeLifetime: 3600, sendsWebhooks: false,
                           runStarts: nil)
         var taking = SurveyTakingController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock)
         taking.panel = { pages, run, visit in Self.panel(pages, run: run, visit: visit, now: clock()) }

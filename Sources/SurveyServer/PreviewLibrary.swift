@@ -5,10 +5,13 @@ import SurveyRendering
 
 /// The surveys a researcher previews, read again from disk whenever a survey file or a
 /// template has changed since the last request, so the next page shows the new version. A
-/// file with errors is kept with its messages instead of stopping the preview.
+/// file with errors is kept with its messages instead of stopping the preview. The map of
+/// each survey's paths is worked out once per version of the survey, on the path workers.
 actor PreviewLibrary {
     /// One survey file as it now reads.
     struct Entry: Sendable {
+        /// The file as the page shows it: relative to the folder given, so that no page shows
+        /// where the researcher's files sit on the machine.
         let file: String
         /// The survey's identifier, or the file's name when it has none that can be read.
         let identifier: String
@@ -29,10 +32,39 @@ actor PreviewLibrary {
     private(set) var templateProblem: String?
     /// The templates as last read, when they could be.
     private(set) var mustache: MustacheLibrary?
+    /// The map of each survey, for the version of its pages it was worked out on.
+    private var maps: [String: (pages: SurveyPages, map: Task<PathMap, Never>)] = [:]
+    /// The budget of a map or of a search for one step.
+    let budget: PathBudget
 
-    init(paths: [String], templatesDirectory: String) {
+    init(paths: [String], templatesDirectory: String, budget: PathBudget = .page) {
         self.paths = paths
         self.templatesDirectory = templatesDirectory
+        self.budget = budget
+    }
+
+    /// The map of `pages`' paths: worked out on the first request after the survey was (re)read,
+    /// and the same for every request until it changes; requests that come while it is being
+    /// worked out wait for the same one.
+    func pathMap(of pages: SurveyPages) async -> PathMap {
+        let identifier = pages.task.identifier
+        if let known = maps[identifier], known.pages === pages { return await known.map.value }
+        let budget = budget
+        let map = Task { await PreviewPathWorkers.shared.run { PathMap(finder: Self.finder(pages), budget: budget) } }
+        maps[identifier] = (pages, map)
+        return await map.value
+    }
+
+    /// The answers that reach one step, or why none do; nil when the search ran out of its budget.
+    func reach(_ step: String, of pages: SurveyPages) async -> Reach? {
+        let map = await pathMap(of: pages)
+        if let entry = map.entries[step] { return entry.reach }
+        let budget = budget
+        return await PreviewPathWorkers.shared.run { Self.finder(pages).reach(step, within: budget) }
+    }
+
+    private static func finder(_ pages: SurveyPages) -> PathFinder {
+        PathFinder(task: pages.task, timeZone: pages.navigator.timeZone)
     }
 
     /// Every survey, read again first if anything changed on disk.
@@ -60,7 +92,7 @@ actor PreviewLibrary {
             templateProblem = nil
             mustache = library
         } catch {
-            templateProblem = "The templates in \(templatesDirectory) cannot be read: \(error)"
+            templateProblem = "The templates in \(URL(fileURLWithPath: templatesDirectory).lastPathComponent) cannot be read: \(error)"
             mustache = nil
             entries = []
             return
@@ -70,25 +102,27 @@ actor PreviewLibrary {
         for file in files {
             let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
             guard let data = FileManager.default.contents(atPath: file) else {
-                loaded.append(Entry(file: file, identifier: name, pages: nil,
+                loaded.append(Entry(file: shown(file), identifier: name, pages: nil,
                                     diagnostics: [Diagnostic(.error, .root, "The file cannot be read.")], removedMarkup: []))
                 continue
             }
             let (task, diagnostics) = SurveyLoader.diagnose(data, name: name)
             guard let task else {
-                loaded.append(Entry(file: file, identifier: name, pages: nil, diagnostics: diagnostics, removedMarkup: []))
+                loaded.append(Entry(file: shown(file), identifier: name, pages: nil, diagnostics: diagnostics, removedMarkup: []))
                 continue
             }
             do {
                 let pages = try SurveyPages(task: task, library: library, checker: checker, preview: true)
-                loaded.append(Entry(file: file, identifier: task.identifier, pages: pages, diagnostics: diagnostics,
+                loaded.append(Entry(file: shown(file), identifier: task.identifier, pages: pages, diagnostics: diagnostics,
                                     removedMarkup: pages.removedMarkup))
             } catch {
-                loaded.append(Entry(file: file, identifier: task.identifier, pages: nil,
+                loaded.append(Entry(file: shown(file), identifier: task.identifier, pages: nil,
                                     diagnostics: diagnostics + [Diagnostic(.error, .root, "Template fault: \(error)")], removedMarkup: []))
             }
         }
         entries = loaded
+        let kept = Set(loaded.map(\.identifier))
+        maps = maps.filter { kept.contains($0.key) }
     }
 
     /// The `.json` files named, and those in the folders named, in order.
@@ -98,6 +132,17 @@ actor PreviewLibrary {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return [path] }
             return isFolder.boolValue ? Self.files(in: path, extension: "json") : [path]
         }
+    }
+
+    /// A survey file as the pages show it: relative to the folder given that holds it, or its
+    /// name alone when it was given itself.
+    private func shown(_ file: String) -> String {
+        for path in paths {
+            let folder = URL(fileURLWithPath: path).standardizedFileURL.path
+            let standard = URL(fileURLWithPath: file).standardizedFileURL.path
+            if standard.hasPrefix(folder + "/") { return String(standard.dropFirst(folder.count + 1)) }
+        }
+        return URL(fileURLWithPath: file).lastPathComponent
     }
 
     private static func files(in folder: String, extension wanted: String) -> [String] {

@@ -3,7 +3,8 @@ import SurveyCore
 import SurveyRendering
 import SurveyStorage
 
-/// The preview's runs, which live in a store in memory of their own.
+/// The preview's runs, which live in a store in memory of their own (`PreviewRunStore`, which
+/// keeps the latest hundred of each survey).
 extension RunService {
     /// Makes `run` the session's run of the survey, in place of any it had: a jump to a step.
     func place(_ run: TaskRun, of survey: SurveyPages, session: String, now: Date) async throws {

@@ -8,7 +8,8 @@ struct StepChoice: Hashable, Sendable {
 }
 
 /// What the solver remembers across the conditions of one search: the candidate answers of
-/// each question under each set of tests, and each step's choice under each set of literals.
+/// each question under each set of tests, and each step's choice under each set of literals;
+/// and, for the search itself, what can follow each step.
 final class SolverMemo {
     struct StepLiterals: Hashable {
         let step: String
@@ -29,6 +30,8 @@ final class SolverMemo {
     /// Answers the solver found that the navigator did not follow to the target: a fault
     /// in the solver, counted so that tests can see it.
     var mismatches = 0
+    /// What the rest of a path from each step can see, worked out when first needed.
+    var futures: [String: PathRelevance.Future] = [:]
 }
 
 /// Finds answers that make a conjunction of conditions hold, or shows there are none.

@@ -11,13 +11,26 @@ extension PathFinder {
         var conditions: [AnswerFormula] = []
     }
 
-    /// Searches for answers that show `target`; the reason none do when there are none.
+    /// Searches for answers that show `target`; the reason none do when there are none. A search
+    /// that runs out of the command's budget reads as conditions that never hold, as one past
+    /// `stateLimit` does.
     func search(for target: String, memo: SolverMemo) -> Reach {
+        let meter = PathMeter(.command)
+        if let found = search(for: target, memo: memo, meter: meter) { return found }
+        memo.exhausted = true
+        return .unreachable(.conditionsNeverHold(graph.conditionsOfShortestPath(to: target, in: task)))
+    }
+
+    /// Searches for answers that show `target` while `meter` lasts; nil when it ran out first,
+    /// so that nothing is said about the step.
+    func search(for target: String, memo: SolverMemo, meter: PathMeter) -> Reach? {
         guard task.step(target) != nil else { return .unreachable(.noPath) }
-        var search = Search(finder: self, target: target, solver: solver(memo),
+        guard meter.spend(task.steps.count) else { return nil }
+        var search = Search(finder: self, target: target, solver: solver(memo), meter: meter,
                             leading: graph.arrivals(leadingTo: target, in: task))
         search.run()
         if let witness = search.witness { return .reachable(witness) }
+        guard !meter.stopped else { return nil }
         guard let first = task.steps.first, search.leading.contains(first.identifier) else { return .unreachable(.noPath) }
         if search.arrivedSkipped, let skip = graph.skipRules[target] { return .unreachable(.alwaysSkipped(skip)) }
         return .unreachable(.conditionsNeverHold(graph.conditionsOfShortestPath(to: target, in: task)))
@@ -29,6 +42,7 @@ extension PathFinder {
         let finder: PathFinder
         let target: String
         let solver: ConditionSolver
+        let meter: PathMeter
         /// The steps from whose arrival the target can still be reached.
         let leading: Set<String>
         var queue: [PathState] = []
@@ -38,10 +52,11 @@ extension PathFinder {
         /// Some answers arrive at the target, but only with its skip rule holding.
         var arrivedSkipped = false
 
-        init(finder: PathFinder, target: String, solver: ConditionSolver, leading: Set<String>) {
+        init(finder: PathFinder, target: String, solver: ConditionSolver, meter: PathMeter, leading: Set<String>) {
             self.finder = finder
             self.target = target
             self.solver = solver
+            self.meter = meter
             self.leading = leading
         }
 
@@ -54,10 +69,19 @@ extension PathFinder {
                     solver.memo.exhausted = true
                     return
                 }
+                guard meter.spend() else { return }
                 let state = queue[head]
                 head += 1
                 expand(state)
             }
+        }
+
+        /// The solver's answer, its work paid for: nil as well once the budget is gone.
+        private func solve(_ conditions: [AnswerFormula]) -> [String: StepChoice]? {
+            guard meter.spend(conditions.count) else { return nil }
+            let found = solver.solve(conditions)
+            meter.spend(solver.memo.nodes)
+            return meter.stopped ? nil : found
         }
 
         /// Follows every move out of the last step shown.
@@ -78,28 +102,32 @@ extension PathFinder {
         /// (it holds) and its own moves apply on the same answers. A chain of skips that comes
         /// back to a step it passed ends the run, as in the navigator.
         private mutating func arrive(at destination: Destination, _ state: PathState, passedOver: Set<String>) {
-            guard witness == nil, case .step(let identifier) = destination, leading.contains(identifier),
+            guard witness == nil, !meter.stopped, case .step(let identifier) = destination, leading.contains(identifier),
                   let step = finder.task.step(identifier) else { return }
             let skip = finder.graph.skipRules[identifier]
             let skipHolds = skip.map(state.point.formula) ?? .no
             let shows = skipHolds.negated
             if identifier == target {
-                if shows != .no, let choices = solver.solve(state.conditions + [shows]) {
-                    if let found = finder.witness(path: state.path + [identifier], moves: state.moves, skipped: state.skipped, choices: choices) {
+                if shows != .no, let choices = solve(state.conditions + [shows]) {
+                    if let found = finder.witness(path: state.path + [identifier], moves: state.moves, skipped: state.skipped, choices: choices,
+                                                  meter: meter) {
                         witness = found
                         return
                     }
+                    guard !meter.stopped else { return }
                     solver.memo.mismatches += 1
                 }
-                if skip != nil, !arrivedSkipped, solver.solve(state.conditions) != nil { arrivedSkipped = true }
+                if skip != nil, !arrivedSkipped, solve(state.conditions) != nil { arrivedSkipped = true }
             } else if shows != .no, !step.isCompletion, !state.path.contains(identifier) {
                 let conditions = state.conditions + [shows]
-                if solver.solve(conditions) != nil {
+                if solve(conditions) != nil {
                     var next = state
                     next.path.append(identifier)
                     next.point = state.point.entering(step)
                     next.conditions = conditions
-                    if seen.insert(finder.relevance.signature(at: identifier, point: next.point, conditions: conditions)).inserted {
+                    let future = finder.relevance.future(of: identifier, memo: solver.memo, meter: meter)
+                    meter.spend(conditions.count)
+                    if seen.insert(finder.relevance.signature(at: identifier, point: next.point, conditions: conditions, future: future)).inserted {
                         queue.append(next)
                     }
                 }
@@ -107,7 +135,7 @@ extension PathFinder {
             guard let skip, skipHolds != .no, !passedOver.contains(identifier) else { return }
             var passed = state
             passed.conditions.append(skipHolds)
-            guard solver.solve(passed.conditions) != nil else { return }
+            guard solve(passed.conditions) != nil else { return }
             passed.skipped.append((identifier, skip))
             for edge in finder.graph.edges(from: identifier) {
                 let condition = edge.condition.map(state.point.formula) ?? .yes

@@ -6,16 +6,16 @@ extension PathFinder {
     ///
     /// A question the conditions leave free gets the first answer its format accepts, so
     /// that every step shown is answered as a participant would; a form page gets the fields
-    /// of the items that show on it.
+    /// of the items that show on it. Nil as well when `meter` runs out on the way.
     func witness(path: [String], moves: [RuleGraph.Edge], skipped: [(step: String, predicate: Predicate)],
-                 choices: [String: StepChoice]) -> Witness? {
+                 choices: [String: StepChoice], meter: PathMeter) -> Witness? {
         guard let target = path.last else { return nil }
         let candidates = AnswerCandidates(context: answerContext)
         var clock = now
         var run = navigator.start(uuid: ConditionSolver.runIdentifier, now: clock)
         var answers: [(step: String, value: JSONValue)] = []
         for identifier in path.dropLast() {
-            guard !run.isFinished, run.current?.stepIdentifier == identifier, let step = task.step(identifier) else { return nil }
+            guard meter.spend(), !run.isFinished, run.current?.stepIdentifier == identifier, let step = task.step(identifier) else { return nil }
             let choice = choices[identifier]
             clock.addTimeInterval(1)
             if choice?.skipped == true {

@@ -16,7 +16,9 @@ import Foundation
 /// since the answers file holds one answer per step; a text tested by a regular expression
 /// is tried only with the strings its pattern spells out (`RegexExamples`); a path whose
 /// conditions take more than `ConditionSolver.nodeLimit` nodes to decide is taken as
-/// impossible, and a search stops after `stateLimit` paths.
+/// impossible, and a search stops after `stateLimit` paths. All the searches of one
+/// computation share a `PathBudget` of work (and, for a page, a deadline); what it did not
+/// reach is left unsaid rather than guessed (`reach(_:within:)`, `PathMap`).
 public struct PathFinder: Sendable {
     public let task: SurveyTask
     /// The zone in which date answers and predicates are read.
@@ -48,6 +50,11 @@ public struct PathFinder: Sendable {
         search(for: step, memo: SolverMemo())
     }
 
+    /// `reach` within a budget: nil when the budget ran out before the search could say.
+    public func reach(_ step: String, within budget: PathBudget) -> Reach? {
+        search(for: step, memo: SolverMemo(), meter: PathMeter(budget))
+    }
+
     /// `reach` for every step, computed once.
     public func reachability() -> [String: Reach] {
         reachability(memo: SolverMemo())
@@ -55,9 +62,14 @@ public struct PathFinder: Sendable {
 
     /// `reachability()` with the solver's memory given, so that a test can read what it counted.
     func reachability(memo: SolverMemo) -> [String: Reach] {
+        let meter = PathMeter(.command)
         var reaches: [String: Reach] = [:]
         for step in task.steps where reaches[step.identifier] == nil {
-            reaches[step.identifier] = search(for: step.identifier, memo: memo)
+            guard let found = search(for: step.identifier, memo: memo, meter: meter) else {
+                memo.exhausted = true
+                break
+            }
+            reaches[step.identifier] = found
         }
         return reaches
     }

@@ -9,41 +9,59 @@ import Foundation
 /// have the same futures: a survey of many independent branches, each one joining the main
 /// line again, then costs a path per branch rather than one per combination of branches.
 struct PathRelevance: Sendable {
-    /// For each step: the steps reachable from it and the steps whose answers the rest may test.
-    let shownThatMatter: [String: Set<String>]
-    /// For each step: the steps whose answers the rest of a path from it may test.
-    let testedLater: [String: Set<String>]
+    /// For each step that moves on: the steps its moves lead to.
+    let successors: [String: [String]]
+    /// For each step: the steps whose answers its moves, skip rule and visibility rules test.
+    let tested: [String: Set<String>]
+    /// For each step: the steps whose answers its own moves test.
+    let testedByMoves: [String: Set<String>]
 
     init(task: SurveyTask, graph: RuleGraph) {
         var successors: [String: [String]] = [:]
         var tested: [String: Set<String>] = [:]
+        var testedByMoves: [String: Set<String>] = [:]
         for step in task.steps {
-            var names: [Predicate] = graph.edges(from: step.identifier).compactMap(\.condition)
+            let moves = graph.edges(from: step.identifier).compactMap(\.condition)
+            var names: [Predicate] = moves
             if let skip = graph.skipRules[step.identifier] { names.append(skip) }
             names += step.questions.compactMap(\.visibleIf)
             tested[step.identifier] = Set(names.flatMap(\.selectors).map(\.stepIdentifier))
+            testedByMoves[step.identifier] = Set(moves.flatMap(\.selectors).map(\.stepIdentifier))
             guard graph.movesOn(from: step) else { continue }
             successors[step.identifier] = graph.edges(from: step.identifier).compactMap { edge in
                 if case .step(let next) = edge.to { return next }
                 return nil
             }
         }
-        var shownThatMatter: [String: Set<String>] = [:]
-        var testedLater: [String: Set<String>] = [:]
-        for step in task.steps {
-            // Everything reachable after the step; its own moves are tested on leaving it.
-            var reachable = Set<String>()
-            var stack = successors[step.identifier] ?? []
-            while let next = stack.popLast() {
-                if reachable.insert(next).inserted { stack += successors[next] ?? [] }
-            }
-            var names = Set(graph.edges(from: step.identifier).compactMap(\.condition).flatMap(\.selectors).map(\.stepIdentifier))
-            for next in reachable { names.formUnion(tested[next] ?? []) }
-            testedLater[step.identifier] = names
-            shownThatMatter[step.identifier] = reachable.union(names)
+        self.successors = successors
+        self.tested = tested
+        self.testedByMoves = testedByMoves
+    }
+
+    /// What the rest of a path from a step can see.
+    struct Future {
+        /// The steps reachable from it and the steps whose answers the rest may test.
+        let shownThatMatter: Set<String>
+        /// The steps whose answers the rest of a path from it may test.
+        let testedLater: Set<String>
+    }
+
+    /// The future of a step, worked out the first time it is asked for (each costs a walk of
+    /// what follows the step, so a long survey pays only for the steps a search arrives at).
+    func future(of step: String, memo: SolverMemo, meter: PathMeter) -> Future {
+        if let known = memo.futures[step] { return known }
+        // Everything reachable after the step; its own moves are tested on leaving it.
+        var reachable = Set<String>()
+        var stack = successors[step] ?? []
+        while let next = stack.popLast() {
+            if reachable.insert(next).inserted { stack += successors[next] ?? [] }
         }
-        self.shownThatMatter = shownThatMatter
-        self.testedLater = testedLater
+        var names = testedByMoves[step] ?? []
+        for next in reachable { names.formUnion(tested[next] ?? []) }
+        meter.spend(reachable.count + 1)
+        let future = Future(shownThatMatter: reachable.union(names), testedLater: names)
+        memo.futures[step] = future
+        return future
     }
 
     /// What a path at its last step carries into the rest: paths with equal signatures have the same futures.
@@ -54,8 +72,8 @@ struct PathRelevance: Sendable {
         let conditions: Set<AnswerFormula>
     }
 
-    func signature(at step: String, point: PathPoint, conditions: [AnswerFormula]) -> Signature {
-        let tested = testedLater[step] ?? []
+    func signature(at step: String, point: PathPoint, conditions: [AnswerFormula], future: Future) -> Signature {
+        let tested = future.testedLater
         let visibility = point.visibility.filter { tested.contains($0.key.step) }
         // The answers that matter: those tested later, those their visibility reads, and
         // those tied to either through a condition on the path so far.
@@ -74,7 +92,7 @@ struct PathRelevance: Sendable {
                 return true
             }
         }
-        return Signature(step: step, shown: point.shown.intersection(shownThatMatter[step] ?? []), visibility: visibility, conditions: kept)
+        return Signature(step: step, shown: point.shown.intersection(future.shownThatMatter), visibility: visibility, conditions: kept)
     }
 }
 

@@ -89,11 +89,19 @@ extension RuleGraph {
         return shown
     }
 
+    /// Whether every run shows `step` (see `alwaysShown(in:)`), paying `meter` a unit per step
+    /// visited; false as well when the meter runs out.
+    func isAlwaysShown(_ step: String, in task: SurveyTask, meter: PathMeter) -> Bool {
+        guard let first = task.steps.first?.identifier, skipRules[step] == nil else { return false }
+        return step == first || !canEnd(from: first, avoiding: step, in: task, meter: meter) && !meter.stopped
+    }
+
     /// Whether some sequence of moves from `start` ends the run without arriving at `avoided`.
-    private func canEnd(from start: String, avoiding avoided: String, in task: SurveyTask) -> Bool {
+    private func canEnd(from start: String, avoiding avoided: String, in task: SurveyTask, meter: PathMeter? = nil) -> Bool {
         var seen: Set<String> = [start]
         var stack = [start]
         while let current = stack.popLast() {
+            if let meter, !meter.spend() { return false }
             guard let step = task.step(current) else { continue }
             // A completion step that is shown ends the run.
             if step.isCompletion { return true }
@@ -108,11 +116,18 @@ extension RuleGraph {
     /// Whether two or more sequences of moves, none arriving at a step twice, lead from the
     /// first step to `target` (counting stops at two).
     public func hasSeveralWaysIn(to target: String, in task: SurveyTask) -> Bool {
+        hasSeveralWaysIn(to: target, in: task, meter: nil)
+    }
+
+    /// `hasSeveralWaysIn`, paying `meter` a unit per step visited (the sequences can be many
+    /// more than the steps); false as well when the meter runs out.
+    func hasSeveralWaysIn(to target: String, in task: SurveyTask, meter: PathMeter?) -> Bool {
         guard let first = task.steps.first?.identifier else { return false }
         var found = 0
         var onPath: Set<String> = []
         func walk(_ current: String) {
             guard found < 2 else { return }
+            if let meter, !meter.spend() { return }
             if current == target {
                 found += 1
                 return
@@ -127,6 +142,6 @@ extension RuleGraph {
             onPath.remove(current)
         }
         walk(first)
-        return found >= 2
+        return found >= 2 && meter?.stopped != true
     }
 }

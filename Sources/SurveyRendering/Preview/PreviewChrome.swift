@@ -26,10 +26,18 @@ public enum PreviewChrome {
         "conditionsNeverHold": "Every path here needs answers that cannot all be given: %1$@.", "conditionsJoin": "; and ",
         "alwaysSkipped": "Every path that arrives here makes its skip rule hold (%1$@), so it is always skipped.",
         "conditionThen": ", then ", "answerIs": "%1$@ = %2$@", "notOnPath": "%1$@ not on the path", "noAnswer": "no answer",
+        // When the search for paths runs out of its time or work.
+        "mapStopped": "The map stopped after checking the paths of %1$@ of %2$@ steps (a map may take at most %3$@ seconds). The steps from %4$@ on were not checked: they show no condition and are not marked unreachable, even where no answers reach them. Open one of them to look for answers that lead to it alone.",
+        "notChecked": "paths not checked",
+        "searchStoppedTitle": "The search for answers stopped",
+        "searchStopped": "The search stopped before it found answers that lead to this step or showed that none can (it may take at most %1$@ seconds). The survey is too large for the preview to say whether this step can be reached.",
+        // The local preview refuses a request for another host name.
+        "wrongHostTitle": "Wrong host name",
+        "wrongHostText": "This preview answers only to localhost, 127.0.0.1 and [::1]. Open it at http://127.0.0.1 with its port.",
     ]
 
     /// A preview sentence with its `%1$@`, `%2$@`… filled.
-    static func sentence(_ key: String, _ values: String...) -> String {
+    public static func sentence(_ key: String, _ values: String...) -> String {
         Catalog.fill(template: self[key], values)
     }
 

@@ -1,0 +1,61 @@
+import Foundation
+import SurveyStorage
+
+/// The preview's runs: a store in memory that keeps at most `limit` runs of each survey,
+/// dropping the least recently changed when a new one comes in.
+///
+/// Every jump and every visit without a run makes a preview run, and nothing ends them, so a
+/// store without a bound grows for as long as the preview runs. A count rather than an age:
+/// it bounds the memory however fast runs are made, needs no timer, and a researcher who
+/// loses a run that a hundred newer ones pushed out only starts a preview run again.
+struct PreviewRunStore: RunStore {
+    /// The runs each survey keeps.
+    static let defaultLimit = 100
+
+    let limit: Int
+    private let runs = MemoryRunStore()
+
+    init(limit: Int = Self.defaultLimit) {
+        self.limit = limit
+    }
+
+    func insert(_ record: RunRecord) async throws -> RunRecord {
+        let stored = try await runs.insert(record)
+        // Most recently changed first: what is past the limit is the oldest.
+        let kept = try await runs.records(matching: RunQuery(survey: record.surveyIdentifier, limit: limit + 16))
+        for old in kept.dropFirst(limit) where old.id != stored.id {
+            try await runs.delete(id: old.id)
+        }
+        return stored
+    }
+
+    func migrate() async throws { try await runs.migrate() }
+    func update(_ record: RunRecord) async throws -> RunRecord { try await runs.update(record) }
+    func record(id: UUID) async throws -> RunRecord? { try await runs.record(id: id) }
+    func activeRecord(session: String, survey: String) async throws -> RunRecord? {
+        try await runs.activeRecord(session: session, survey: survey)
+    }
+    func lastFinishedRecord(session: String, survey: String) async throws -> RunRecord? {
+        try await runs.lastFinishedRecord(session: session, survey: survey)
+    }
+    func delete(id: UUID) async throws { try await runs.delete(id: id) }
+    func record(resumeCode: String) async throws -> RunRecord? { try await runs.record(resumeCode: resumeCode) }
+    func record(resumeToken: String) async throws -> RunRecord? { try await runs.record(resumeToken: resumeToken) }
+    func records(matching query: RunQuery) async throws -> [RunRecord] { try await runs.records(matching: query) }
+    func deleteFinished(before date: Date) async throws -> Int { try await runs.deleteFinished(before: date) }
+    func deleteUnanswered(before date: Date) async throws -> Int { try await runs.deleteUnanswered(before: date) }
+    func update(_ record: RunRecord, enqueuing payload: String) async throws -> RunRecord {
+        try await runs.update(record, enqueuing: payload)
+    }
+    func claimDueEvents(now: Date, lease: TimeInterval, limit: Int) async throws -> [OutboxEvent] {
+        try await runs.claimDueEvents(now: now, lease: lease, limit: limit)
+    }
+    func eventDelivered(_ event: OutboxEvent) async throws { try await runs.eventDelivered(event) }
+    func eventFailed(_ event: OutboxEvent, attempts: Int, nextAttemptAt: Date) async throws {
+        try await runs.eventFailed(event, attempts: attempts, nextAttemptAt: nextAttemptAt)
+    }
+    func keepSurveyVersion(survey: String, version: String, definition: String) async throws {
+        try await runs.keepSurveyVersion(survey: survey, version: version, definition: definition)
+    }
+    func surveyVersions(survey: String) async throws -> [SurveyVersionRecord] { try await runs.surveyVersions(survey: survey) }
+}
