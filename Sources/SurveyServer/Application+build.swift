@@ -105,7 +105,8 @@ extension ServerConfiguration {
 }
 
 /// `survey preview`: the preview alone, on the given survey files and folders, with no store,
-/// no token and no other route; each request reads changed files again.
+/// no token and no other route; each request reads changed files again. It answers only
+/// requests addressed to a loopback name (`PreviewLoopbackHostMiddleware`).
 public func buildPreviewApplication(paths: [String], configuration: ServerConfiguration) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "survey-preview", factory: LineLogHandler.init)
     logger.logLevel = .info
@@ -114,6 +115,7 @@ public func buildPreviewApplication(paths: [String], configuration: ServerConfig
     let library = PreviewLibrary(paths: paths, templatesDirectory: configuration.templatesDirectory)
     let router = Router(context: SurveyRequestContext.self)
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: PreviewLoopbackHostMiddleware())
     router.add(middleware: StaticFilesMiddleware(folder: configuration.publicDirectory))
     router.add(middleware: ExpressionFaultMiddleware())
     router.get("/") { _, _ in Response(status: .seeOther, headers: [.location: "/preview"]) }
