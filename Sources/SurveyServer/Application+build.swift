@@ -31,6 +31,7 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
         logger.warning(
             "Neither --public-url nor --trusted-proxy is set: resume and start links name the address each connection arrived at. Set --public-url to the address participants use.")
     }
+    ExpressionFault.logging(to: logger)
     if let kiosk = configuration.kiosk, kiosk.grace < 20 {
         logger.warning("--kiosk-grace is under 20 seconds: WCAG 2.2.1 asks that a participant have at least 20 seconds to say they are still there.")
     }
@@ -40,7 +41,6 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     router.add(middleware: RequestTimingMiddleware(histogram: metrics.requestDuration, accessLog: accessLog))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: StaticFilesMiddleware(folder: configuration.publicDirectory))
-    router.add(middleware: ExpressionFaultMiddleware())
     var runs = RunService(store: runStore, clock: clock, metrics: metrics, resumeLifetime: configuration.resumeLifetime,
                           sendsWebhooks: configuration.webhookURL != nil, runStarts: limits.runStarts)
     runs.webhookFormat = configuration.webhookFormat
@@ -112,12 +112,12 @@ public func buildPreviewApplication(paths: [String], configuration: ServerConfig
     logger.logLevel = .info
     var generator = SystemRandomNumberGenerator()
     let signer = SessionSigner(secret: Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }))
+    ExpressionFault.logging(to: logger)
     let library = PreviewLibrary(paths: paths, templatesDirectory: configuration.templatesDirectory)
     let router = Router(context: SurveyRequestContext.self)
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: PreviewLoopbackHostMiddleware())
     router.add(middleware: StaticFilesMiddleware(folder: configuration.publicDirectory))
-    router.add(middleware: ExpressionFaultMiddleware())
     router.get("/") { _, _ in Response(status: .seeOther, headers: [.location: "/preview"]) }
     PreviewController(library: library, token: nil, signer: signer, configuration: configuration, clock: { Date() }).addRoutes(to: router)
     return Application(router: router, server: .closingHTTP1(timeouts: configuration.connectionTimeouts),

@@ -125,7 +125,7 @@ public final class ExpressionRun {
     private func noteOverBudget(_ source: String, _ error: FHIRPathError, limit: FHIRPathBudget.Limit, step: Step?, question: Step.Question?) {
         guard overBudget[source] == nil else { return }
         overBudget[source] = error
-        ExpressionFault.report?(ExpressionFault(survey: book.surveyIdentifier, expression: source, step: step?.identifier,
+        ExpressionFault.report(ExpressionFault(survey: book.surveyIdentifier, expression: source, step: step?.identifier,
                                                 question: question?.identifier, limit: limit))
     }
 
