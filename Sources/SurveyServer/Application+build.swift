@@ -46,9 +46,11 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     runs.webhookFormat = configuration.webhookFormat
     let taking = SurveyTakingController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock)
     taking.addRoutes(to: router)
-    if let kiosk = configuration.kiosk {
+    let kioskHousekeeping = configuration.kiosk.map { kiosk in
+        let ledger = KioskLedger()
         KioskController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock, settings: kiosk,
-                        taking: taking).addRoutes(to: router)
+                        taking: taking, ledger: ledger).addRoutes(to: router)
+        return KioskHousekeeping(catalog: catalog, runs: runs, ledger: ledger, settings: kiosk, clock: clock, logger: logger)
     }
     SaveResumeController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock, limits: limits)
         .addRoutes(to: router)
@@ -73,6 +75,7 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
         if configuration.webhookFormat == .fhir { delivery.contentType = "application/fhir+json" }
         services.append(schema.guarding(delivery))
     }
+    if let kioskHousekeeping { services.append(schema.guarding(kioskHousekeeping)) }
     services.append(schema.guarding(DeletionService.unanswered(configuration.unansweredLifetime, store: runStore, clock: clock, logger: logger)))
     if let retention = configuration.retention {
         services.append(schema.guarding(DeletionService.retention(retention, store: runStore, clock: clock, logger: logger)))

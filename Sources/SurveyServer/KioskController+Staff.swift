@@ -2,9 +2,10 @@ import Foundation
 import Hummingbird
 import SurveyCore
 import SurveyRendering
+import SurveyStorage
 
 /// Staff's side of a kiosk: the PIN that makes a device a kiosk for a survey, and the PIN
-/// that stops it being one. Wrong PINs are limited per client address and overall.
+/// that stops it being one. Wrong PINs slow their sender down (`SecretGuard`).
 extension KioskController {
     /// The PIN form that makes this device a kiosk. Its token is bound to a nonce cookie, as
     /// the device has no other cookie yet.
@@ -29,8 +30,8 @@ extension KioskController {
               signer.checkPageToken(fields["_csrf"], session: nonce, now: clock()) != nil else {
             return setUpPage(pages, request, context, errorKey: nil, status: .forbidden)
         }
-        if let refusal = await checkPIN(fields["pin"], request, context) {
-            return setUpPage(pages, request, context, errorKey: refusal.key, status: refusal.status)
+        if let refusal = await checkPIN(fields["pin"], key: clientKey(request, context), request, context) {
+            return retryingAfter(refusal.wait, setUpPage(pages, request, context, errorKey: refusal.key, status: refusal.status))
         }
         let device = KioskDevice(device: SessionSigner.newSessionID(), survey: pages.task.identifier, issuedAt: clock())
         var response = toStart(pages, request, context)
@@ -65,9 +66,16 @@ extension KioskController {
         guard signer.checkPageToken(fields["_csrf"], session: device.device, now: clock()) != nil else {
             return signOutForm(pages, device: device, request, errorKey: nil, status: .forbidden)
         }
-        if let refusal = await checkPIN(fields["pin"], request, context) {
-            return signOutForm(pages, device: device, request, errorKey: refusal.key, status: refusal.status)
+        // A kiosk's own sign-out is paced by the device, so nobody else's wrong PINs hold it back.
+        if let refusal = await checkPIN(fields["pin"], key: "device:" + device.device, request, context) {
+            return retryingAfter(refusal.wait, signOutForm(pages, device: device, request, errorKey: refusal.key, status: refusal.status))
         }
+        // The device's cookie, copied before, must not start turns either: revoked here and,
+        // through the store, on every replica.
+        let now = clock()
+        let until = device.issuedAt.addingTimeInterval(settings.deviceLifetime)
+        ledger.revoke(device.device, until: until)
+        try await runs.store.revokeKioskDevice(KioskRevocation(device: device.device, revokedAt: now, until: until))
         let language = pages.language(preferring: Self.wantedLanguages(request))
         let words = Catalog(language: language)
         let body = pages.renderPage("message", language: language, title: words["kioskSignedOutTitle"],
@@ -79,22 +87,23 @@ extension KioskController {
         return response
     }
 
-    /// Why a typed PIN is refused, if it is. A place is taken in both limits before the PIN is
-    /// compared (so a burst in parallel gets no more tries) and given back when it was right.
-    private func checkPIN(_ typed: String?, _ request: Request, _ context: SurveyRequestContext) async
-        -> (key: String, status: HTTPResponse.Status)? {
-        let now = clock()
-        let client = clientKey(request, context)
-        guard let clientSlot = await pinByClient.reserve(client, now: now) else { return ("kioskPinTooMany", .tooManyRequests) }
-        guard let overallSlot = await pinOverall.reserve("", now: now) else {
-            await pinByClient.release(client, reservedAt: clientSlot)
-            return ("kioskPinTooMany", .tooManyRequests)
+    /// Why a typed PIN is refused, if it is, with the seconds to wait when it came too soon.
+    /// Wrong PINs slow down the key that sent them (`SecretGuard`): the device itself on the
+    /// sign-out form of a kiosk, else the client's address (an IPv6 client's /64). A place is
+    /// taken before the PIN is compared and given back when it was right.
+    private func checkPIN(_ typed: String?, key: String, _ request: Request, _ context: SurveyRequestContext) async
+        -> (key: String, status: HTTPResponse.Status, wait: Int?)? {
+        let decision = await pinGuard.reserve(key, now: clock(), what: "kiosk PINs", logger: context.logger)
+        guard case .check(let reservedAt) = decision else {
+            runs.metrics.countKioskPinRefused()
+            if case .wait(let seconds) = decision { return ("kioskPinTooMany", .tooManyRequests, seconds) }
+            return ("kioskPinTooMany", .tooManyRequests, nil)
         }
         guard let typed, constantTimeEqual(typed.trimmingCharacters(in: .whitespaces), settings.pin) else {
-            return ("kioskPinWrong", .unprocessableContent)
+            runs.metrics.countKioskPinRefused()
+            return ("kioskPinWrong", .unprocessableContent, nil)
         }
-        await pinByClient.release(client, reservedAt: clientSlot)
-        await pinOverall.release("", reservedAt: overallSlot)
+        await pinGuard.release(key, reservedAt: reservedAt)
         return nil
     }
 
@@ -113,5 +122,12 @@ extension KioskController {
         }
         let body = pages.renderPage("kioskPin", language: language, title: words[titleKey], values: values, issues: issues, presentation: .kiosk)
         return html(body, status: status, visitor: nil)
+    }
+
+    private func retryingAfter(_ seconds: Int?, _ response: Response) -> Response {
+        guard let seconds else { return response }
+        var response = response
+        response.headers[.retryAfter] = String(seconds)
+        return response
     }
 }

@@ -19,9 +19,10 @@ struct KioskController: ParticipantController {
     let clock: @Sendable () -> Date
     let settings: KioskSettings
     let taking: SurveyTakingController
-    /// Wrong PINs per client address, and from everywhere together.
-    let pinByClient = AttemptLimiter(limit: 5, window: 15 * 60)
-    let pinOverall = AttemptLimiter(limit: 50, window: 15 * 60)
+    /// Turns under way and ended, and devices signed out.
+    let ledger: KioskLedger
+    /// Wrong PINs, paced per client address or device.
+    let pinGuard = SecretGuard()
 
     func addRoutes(to router: Router<SurveyRequestContext>) {
         router.get("/kiosk/:survey") { request, context in try await home(request, context) }
@@ -63,15 +64,19 @@ struct KioskController: ParticipantController {
         let now = clock()
         guard let value = request.cookie(named: SessionSigner.kioskDeviceCookieName(secure: secure)),
               let device = signer.kioskDevice(fromCookie: value, lifetime: settings.deviceLifetime, now: now),
-              device.survey == pages.task.identifier else { return .notKiosk }
+              device.survey == pages.task.identifier, !ledger.isRevoked(device.device, now: now) else { return .notKiosk }
         guard let turnValue = request.cookie(named: SessionSigner.kioskRunCookieName(secure: secure)) else {
             return .waiting(device, clearTurn: false)
         }
-        guard let turn = signer.kioskRun(fromCookie: turnValue, now: now) else { return .waiting(device, clearTurn: true) }
-        if now.timeIntervalSince(turn.lastSeen) > TimeInterval(settings.idleAfter + settings.grace) {
-            try await runs.endAbandonedTurn(pages, session: turn.session, now: now)
+        guard let turn = signer.kioskRun(fromCookie: turnValue, now: now), !ledger.hasEnded(turn.session) else {
             return .waiting(device, clearTurn: true)
         }
+        if now.timeIntervalSince(turn.lastSeen) > TimeInterval(settings.idleAfter + settings.grace) {
+            try await runs.endAbandonedTurn(pages, session: turn.session, now: now)
+            ledger.end(turn.session, now: now)
+            return .waiting(device, clearTurn: true)
+        }
+        ledger.seen(turn.session, survey: pages.task.identifier, now: now)
         // `?lang=` changes the turn's language, which the turn's cookie then keeps.
         let wanted = [request.uri.queryParameters.get("lang"), turn.language].compactMap { $0 }
         let visitor = Visitor(session: turn.session, isNew: false, renewCookie: true, language: pages.language(preferring: wanted),
@@ -146,6 +151,7 @@ struct KioskController: ParticipantController {
         case .turn(let waiting, let visitor):
             device = waiting
             try await runs.endAbandonedTurn(pages, session: visitor.session, now: clock())
+            ledger.end(visitor.session, now: clock())
         }
         let fields = try await formFields(request)
         guard let token = fields["_csrf"], constantTimeEqual(token, signer.kioskStartToken(device: device)) else {
@@ -170,6 +176,7 @@ struct KioskController: ParticipantController {
         let left = Int((turn.lastSeen.timeIntervalSince1970 + TimeInterval(settings.idleAfter + settings.grace) - now.timeIntervalSince1970).rounded(.up))
         if timingOut, left <= 2 {
             try await runs.endAbandonedTurn(pages, session: visitor.session, now: now)
+            ledger.end(visitor.session, now: now)
             return toStart(pages, request, context)
         }
         let base = visitor.base(pages)
@@ -189,6 +196,7 @@ struct KioskController: ParticipantController {
               let record = try await runs.completedRun(pages, session: visitor.session) else {
             return toStart(pages, request, context)
         }
+        try await endTurn(visitor, detaching: record)
         let answerContext = answerContext(pages, language: visitor.language)
         if let visit = runs.completionVisit(of: record, in: pages),
            let body = pages.renderStep(run: record.run, visit: visit, language: visitor.language,
@@ -206,9 +214,11 @@ struct KioskController: ParticipantController {
     func saved(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
         let pages = try survey(context)
         guard case .turn(_, let visitor) = try await standing(request, context, pages: pages),
-              let ticket = try await runs.savedTicket(pages, session: visitor.session), let code = ticket.code else {
+              let record = try await runs.activeRun(pages, session: visitor.session),
+              record.savedAt != nil, let code = record.resume?.code else {
             return toStart(pages, request, context)
         }
+        try await endTurn(visitor, detaching: record)
         let words = Catalog(language: visitor.language)
         var values = pages.kioskEndValues(language: visitor.language)
         values["resumeCode"] = String(code.prefix(4)) + " " + String(code.suffix(4))
@@ -225,9 +235,17 @@ struct KioskController: ParticipantController {
             return toStart(pages, request, context)
         }
         if try await runs.activeRun(pages, session: visitor.session) != nil { return redirect(visitor.base(pages), visitor: visitor) }
+        try await endTurn(visitor, detaching: nil)
         let body = pages.renderPage("discarded", language: visitor.language, title: Catalog(language: visitor.language)["discardedTitle"],
                                     values: pages.kioskEndValues(language: visitor.language), presentation: .kiosk)
         return endPage(body, request, context)
+    }
+
+    /// The turn of an end page is over: here at once, and on every replica through its run,
+    /// which no longer belongs to the turn's session.
+    private func endTurn(_ visitor: Visitor, detaching record: RunRecord?) async throws {
+        ledger.end(visitor.session, now: clock())
+        if let record { try await runs.detachFromTurn(record) }
     }
 
     /// An end page: shown once, with the turn's cookie cleared.

@@ -19,6 +19,8 @@ public struct ServerMetrics: Sendable {
     /// Kiosk runs left idle and ended, by what the survey's `kioskIdle` did with them.
     let kioskRunsDiscarded: Counter
     let kioskRunsKept: Counter
+    /// Kiosk PINs refused, wrong or sent before the sender's wait was over: a rise is worth an alert.
+    let kioskPinsRefused: Counter
     let requestDuration: DurationHistogram
 
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
@@ -37,6 +39,8 @@ public struct ServerMetrics: Sendable {
             descriptor: name("kiosk_idle_runs_discarded", "total", "Kiosk runs left idle and deleted with their answers."))
         kioskRunsKept = registry.makeCounter(
             descriptor: name("kiosk_idle_runs_saved", "total", "Kiosk runs left idle and kept as saved for later."))
+        kioskPinsRefused = registry.makeCounter(
+            descriptor: name("kiosk_pins_refused", "total", "Kiosk PINs refused: wrong, or sent before the sender's wait was over."))
         requestDuration = registry.makeDurationHistogram(
             descriptor: name("request_duration", "seconds", "Time from a request's arrival to its response."),
             buckets: [.microseconds(250), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
@@ -46,6 +50,11 @@ public struct ServerMetrics: Sendable {
     /// Counts a run started, in a browser or through the researcher API.
     func countRunStarted() {
         runsStarted.increment()
+    }
+
+    /// Counts a kiosk PIN refused.
+    func countKioskPinRefused() {
+        kioskPinsRefused.increment()
     }
 
     /// Counts a kiosk run ended for being left idle.

@@ -87,9 +87,10 @@ extension ParticipantController {
         request.cookie(named: secure ? SessionSigner.secureCookieName : SessionSigner.cookieName)
     }
 
-    /// The client's address, from a trusted proxy's `X-Forwarded-For` when there is one.
+    /// The client's address, from a trusted proxy's `X-Forwarded-For` when there is one, as the
+    /// limits count it: an IPv6 client by its /64, which one household or device is given.
     func clientKey(_ request: Request, _ context: SurveyRequestContext) -> String {
-        context.clientAddress(request, trusting: configuration.trustedProxies)
+        TrustedProxies.limitKey(context.clientAddress(request, trusting: configuration.trustedProxies))
     }
 
     // MARK: Responses

@@ -4,8 +4,8 @@ import SurveyCore
 import SurveyRendering
 
 /// The preview's door on a deployed server: the token, typed once, gives a signed cookie for
-/// twelve hours. Wrong tokens are limited like resume codes: each try takes a place at once, per
-/// client address and over all, given back when the token was right.
+/// twelve hours. Wrong tokens slow their sender down as wrong kiosk PINs do (`SecretGuard`):
+/// each try takes a place at once, given back when the token was right.
 extension PreviewController {
     static let cookieName = "survey_preview"
     static let lifetime: TimeInterval = 12 * 3600
@@ -43,18 +43,16 @@ extension PreviewController {
             throw PageError(.forbidden, "formExpired")
         }
         let client = clientKey(request, context)
-        guard let clientSlot = await signInByClient.reserve(client, now: now) else {
-            return await signInPage(request, context, errorKey: "tokenTooMany", status: .tooManyRequests)
-        }
-        guard let overallSlot = await signInOverall.reserve("", now: now) else {
-            await signInByClient.release(client, reservedAt: clientSlot)
-            return await signInPage(request, context, errorKey: "tokenTooMany", status: .tooManyRequests)
+        let decision = await signInGuard.reserve(client, now: now, what: "preview tokens", logger: context.logger)
+        guard case .check(let reservedAt) = decision else {
+            var response = await signInPage(request, context, errorKey: "tokenTooMany", status: .tooManyRequests)
+            if case .wait(let seconds) = decision { response.headers[.retryAfter] = String(seconds) }
+            return response
         }
         guard constantTimeEqual(fields["token"] ?? "", token) else {
             return await signInPage(request, context, errorKey: "tokenWrong", status: .unprocessableContent)
         }
-        await signInByClient.release(client, reservedAt: clientSlot)
-        await signInOverall.release("", reservedAt: overallSlot)
+        await signInGuard.release(client, reservedAt: reservedAt)
         let seconds = String(Int(now.timeIntervalSince1970))
         var response = redirect("/preview", visitor: visitor)
         response.setPlainCookie(Self.cookieName, seconds + "." + signer.mac("preview:", seconds), maxAge: Int(Self.lifetime),

@@ -20,8 +20,7 @@ struct PreviewController: ParticipantController {
     /// The token researchers sign in with; nil for `survey preview`, which serves loopback only.
     let token: String?
     let taking: SurveyTakingController
-    let signInByClient = AttemptLimiter(limit: 5, window: 15 * 60)
-    let signInOverall = AttemptLimiter(limit: 50, window: 15 * 60)
+    let signInGuard = SecretGuard()
 
     init(library: PreviewLibrary, token: String?, signer: SessionSigner, configuration: ServerConfiguration,
          clock: @escaping @Sendable () -> Date) {

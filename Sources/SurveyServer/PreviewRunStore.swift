@@ -58,4 +58,8 @@ struct PreviewRunStore: RunStore {
         try await runs.keepSurveyVersion(survey: survey, version: version, definition: definition)
     }
     func surveyVersions(survey: String) async throws -> [SurveyVersionRecord] { try await runs.surveyVersions(survey: survey) }
+    func revokeKioskDevice(_ revocation: KioskRevocation) async throws { try await runs.revokeKioskDevice(revocation) }
+    func kioskRevocations(since: Date, now: Date) async throws -> [KioskRevocation] {
+        try await runs.kioskRevocations(since: since, now: now)
+    }
 }

@@ -18,6 +18,8 @@ public struct KioskSettings: Sendable {
     public var idleAfter = 120
     /// Seconds "Are you still there?" waits before the run ends per the survey's `kioskIdle`.
     public var grace = 30
+    /// Seconds between the server's looks for abandoned turns and devices signed out elsewhere.
+    public var sweepEvery: TimeInterval = 5
 
     public init(pin: String) {
         self.pin = pin

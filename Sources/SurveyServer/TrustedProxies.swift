@@ -70,6 +70,19 @@ public struct TrustedProxies: Sendable, Hashable {
     }
 }
 
+extension TrustedProxies {
+    /// The key a client's address counts under in the limits: an IPv4 address as it is, an
+    /// IPv6 address by its first 64 bits (a network hands a whole /64 to one household or
+    /// device, so counting single addresses would give one client 2⁶⁴ of them).
+    static func limitKey(_ address: String) -> String {
+        guard address.utf8.contains(UInt8(ascii: ":")), let bytes = parse(address) else { return address }
+        // An IPv4-mapped address counts as the IPv4 client it is.
+        guard bytes.count == 16 else { return bytes.map(String.init).joined(separator: ".") }
+        let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+        return groups.joined(separator: ":") + "::/64"
+    }
+}
+
 public struct TrustedProxyError: Error, CustomStringConvertible {
     public let message: String
     public var description: String { message }

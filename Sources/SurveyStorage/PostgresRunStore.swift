@@ -99,6 +99,11 @@ public final class PostgresRunStore: RunStore {
                     survey TEXT NOT NULL, version TEXT NOT NULL, definition TEXT NOT NULL, kept_at DOUBLE PRECISION NOT NULL,
                     PRIMARY KEY (survey, version))
                 """, logger: logger)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS kiosk_revocations (
+                    device TEXT PRIMARY KEY, revoked_at DOUBLE PRECISION NOT NULL, until DOUBLE PRECISION NOT NULL)
+                """, logger: logger)
+            try await connection.query("CREATE INDEX IF NOT EXISTS kiosk_revocations_by_time ON kiosk_revocations (revoked_at)", logger: logger)
         }
     }
 
@@ -408,6 +413,30 @@ public final class PostgresRunStore: RunStore {
             INSERT INTO survey_versions (survey, version, definition, kept_at)
             VALUES (\(survey), \(version), \(definition), \(Date().timeIntervalSince1970)) ON CONFLICT DO NOTHING
             """, logger: logger)
+    }
+
+    public func revokeKioskDevice(_ revocation: KioskRevocation) async throws {
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query("DELETE FROM kiosk_revocations WHERE until < \(revocation.revokedAt.timeIntervalSince1970)", logger: logger)
+            try await connection.query("""
+                INSERT INTO kiosk_revocations (device, revoked_at, until)
+                VALUES (\(revocation.device), \(revocation.revokedAt.timeIntervalSince1970), \(revocation.until.timeIntervalSince1970))
+                ON CONFLICT DO NOTHING
+                """, logger: logger)
+        }
+    }
+
+    public func kioskRevocations(since: Date, now: Date) async throws -> [KioskRevocation] {
+        let rows = try await client.query("""
+            SELECT device, revoked_at, until FROM kiosk_revocations
+            WHERE revoked_at >= \(since.timeIntervalSince1970) AND until > \(now.timeIntervalSince1970) ORDER BY revoked_at
+            """, logger: logger)
+        var revocations: [KioskRevocation] = []
+        for try await (device, revokedAt, until) in rows.decode((String, Double, Double).self) {
+            revocations.append(KioskRevocation(device: device, revokedAt: Date(timeIntervalSince1970: revokedAt),
+                                               until: Date(timeIntervalSince1970: until)))
+        }
+        return revocations
     }
 
     public func surveyVersions(survey: String) async throws -> [SurveyVersionRecord] {

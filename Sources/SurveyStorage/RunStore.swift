@@ -218,6 +218,11 @@ public protocol RunStore: Sendable {
     func keepSurveyVersion(survey: String, version: String, definition: String) async throws
     /// The versions kept of a survey, oldest first.
     func surveyVersions(survey: String) async throws -> [SurveyVersionRecord]
+    /// Records a kiosk device staff signed out (once; again changes nothing), and forgets
+    /// revocations whose `until` has passed.
+    func revokeKioskDevice(_ revocation: KioskRevocation) async throws
+    /// Revocations made at or after `since` and not yet past their `until` at `now`.
+    func kioskRevocations(since: Date, now: Date) async throws -> [KioskRevocation]
 }
 
 /// A kept version of a survey's definition.
@@ -270,6 +275,7 @@ public actor MemoryRunStore: RunStore {
     private var records: [UUID: RunRecord] = [:]
     private var outbox: [UUID: OutboxEvent] = [:]
     private var versions: [String: [SurveyVersionRecord]] = [:]
+    private var revocations: [String: KioskRevocation] = [:]
 
     public init() {}
 
@@ -279,6 +285,15 @@ public actor MemoryRunStore: RunStore {
     }
 
     public func surveyVersions(survey: String) -> [SurveyVersionRecord] { versions[survey] ?? [] }
+
+    public func revokeKioskDevice(_ revocation: KioskRevocation) {
+        revocations = revocations.filter { $0.value.until >= revocation.revokedAt }
+        if revocations[revocation.device] == nil { revocations[revocation.device] = revocation }
+    }
+
+    public func kioskRevocations(since: Date, now: Date) -> [KioskRevocation] {
+        revocations.values.filter { $0.revokedAt >= since && $0.until > now }.sorted { $0.revokedAt < $1.revokedAt }
+    }
 
     /// Nothing to create: the dictionaries are the schema.
     public func migrate() {}

@@ -112,6 +112,14 @@ public final class SQLiteRunStore: RunStore {
             // Exports page through a survey's runs in identifier order.
             try db.create(index: "runs_by_survey_id", on: "runs", columns: ["survey", "id"])
         }
+        migrator.registerMigration("v7-kiosk-revocations") { db in
+            try db.create(table: "kioskRevocations", options: [.withoutRowID]) { table in
+                table.column("device", .text).notNull().primaryKey()
+                table.column("revokedAt", .double).notNull()
+                table.column("until", .double).notNull()
+            }
+            try db.create(index: "kioskRevocations_by_time", on: "kioskRevocations", columns: ["revokedAt"])
+        }
         return migrator
     }
 
@@ -371,6 +379,24 @@ public final class SQLiteRunStore: RunStore {
             try Row.fetchAll(db, sql: "SELECT version, definition, keptAt FROM surveyVersions WHERE survey = ? ORDER BY keptAt, version",
                              arguments: [survey]).map {
                 SurveyVersionRecord(version: $0["version"], definition: $0["definition"], keptAt: Date(timeIntervalSince1970: $0["keptAt"]))
+            }
+        }
+    }
+
+    public func revokeKioskDevice(_ revocation: KioskRevocation) async throws {
+        try await committer.write { db in
+            try db.execute(sql: "DELETE FROM kioskRevocations WHERE until < ?", arguments: [revocation.revokedAt.timeIntervalSince1970])
+            try db.execute(sql: "INSERT OR IGNORE INTO kioskRevocations (device, revokedAt, until) VALUES (?, ?, ?)",
+                           arguments: [revocation.device, revocation.revokedAt.timeIntervalSince1970, revocation.until.timeIntervalSince1970])
+        }
+    }
+
+    public func kioskRevocations(since: Date, now: Date) async throws -> [KioskRevocation] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT device, revokedAt, until FROM kioskRevocations WHERE revokedAt >= ? AND until > ? ORDER BY revokedAt",
+                             arguments: [since.timeIntervalSince1970, now.timeIntervalSince1970]).map {
+                KioskRevocation(device: $0["device"], revokedAt: Date(timeIntervalSince1970: $0["revokedAt"]),
+                                until: Date(timeIntervalSince1970: $0["until"]))
             }
         }
     }

@@ -64,6 +64,17 @@ struct KioskBrowser {
         return try await post("/kiosk/\(survey)/setup", [("pin", pin)])
     }
 
+    /// Makes the device a kiosk, presses Start and answers wellbeing-check's first question, so
+    /// the turn's run is stored; returns the turn's session.
+    mutating func turnWithAnAnswer(mood: String = "3") async throws -> String {
+        try await setUp("wellbeing-check")
+        try await start("wellbeing-check")
+        let session = try #require(turnSession)
+        try await submit("/kiosk/wellbeing-check", [("_action", "next")])
+        try await submit("/kiosk/wellbeing-check", [("mood", mood)])
+        return session
+    }
+
     /// Presses Start (in `language`) on the start screen.
     mutating func start(_ survey: String, language: String = "en") async throws {
         try await get("/kiosk/\(survey)")
@@ -145,7 +156,10 @@ struct KioskTests {
             #expect(done.status == .ok)
             #expect(browser.lastPage.contains("http-equiv=\"refresh\" content=\"9; url=/kiosk/wellbeing-check\""))
             #expect(browser.cookies["survey_kiosk_run"] == nil, "the end page ends the turn")
-            #expect(try await store.lastFinishedRecord(session: first, survey: "wellbeing-check")?.run.finishReason == .completed)
+            // The run is stored as completed, and no longer belongs to the turn's session.
+            let completed = try await store.records(matching: RunQuery(survey: "wellbeing-check", status: "completed", limit: 10))
+            #expect(completed.count == 1)
+            #expect(try await store.lastFinishedRecord(session: first, survey: "wellbeing-check") == nil)
             // The done page, Back, and every page of the finished turn now answer with the start screen.
             for path in ["/kiosk/wellbeing-check/done", "/kiosk/wellbeing-check/change/1", "/kiosk/wellbeing-check/cancel"] {
                 let again = try await browser.get(path)
@@ -206,11 +220,7 @@ struct KioskTests {
         let app = try await Self.kioskApplication(store: store, clock: clock)
         try await app.test(.router) { client in
             var browser = KioskBrowser(client)
-            try await browser.setUp("wellbeing-check")
-            try await browser.start("wellbeing-check")
-            let session = try #require(browser.turnSession)
-            try await browser.submit("/kiosk/wellbeing-check", [("_action", "next")])
-            try await browser.submit("/kiosk/wellbeing-check", [("mood", "2")])
+            let session = try await browser.turnWithAnAnswer(mood: "2")
             #expect(try await store.activeRecord(session: session, survey: "wellbeing-check") != nil)
             // Within the deadline, the idle page does not move it; past it, any request ends the turn.
             clock.advance(seconds: 70)
@@ -262,11 +272,7 @@ struct KioskTests {
         let app = try await Self.kioskApplication(store: store, clock: clock, surveys: folder.path)
         try await app.test(.router) { client in
             var browser = KioskBrowser(client)
-            try await browser.setUp("wellbeing-check")
-            try await browser.start("wellbeing-check")
-            let session = try #require(browser.turnSession)
-            try await browser.submit("/kiosk/wellbeing-check", [("_action", "next")])
-            try await browser.submit("/kiosk/wellbeing-check", [("mood", "5")])
+            let session = try await browser.turnWithAnAnswer(mood: "5")
             clock.advance(seconds: 81)
             try await browser.get("/kiosk/wellbeing-check")
             #expect(browser.lastPage.contains("button--start"))
@@ -304,11 +310,7 @@ struct KioskTests {
         let app = try await Self.kioskApplication(store: store)
         try await app.test(.router) { client in
             var browser = KioskBrowser(client)
-            try await browser.setUp("wellbeing-check")
-            try await browser.start("wellbeing-check")
-            let session = try #require(browser.turnSession)
-            try await browser.submit("/kiosk/wellbeing-check", [("_action", "next")])
-            try await browser.submit("/kiosk/wellbeing-check", [("mood", "3")])
+            let session = try await browser.turnWithAnAnswer(mood: "3")
             try await browser.submit("/kiosk/wellbeing-check", [("_action", "cancel")])
             #expect(browser.lastPage.contains("value=\"discard\""))
             // Left on the cancel question, the tablet goes to "Are you still there?" as a step does.

@@ -48,6 +48,10 @@ final class FlakyStore: RunStore, @unchecked Sendable {
         try await inner.keepSurveyVersion(survey: survey, version: version, definition: definition)
     }
     func surveyVersions(survey: String) async throws -> [SurveyVersionRecord] { try await inner.surveyVersions(survey: survey) }
+    func revokeKioskDevice(_ revocation: KioskRevocation) async throws { try await inner.revokeKioskDevice(revocation) }
+    func kioskRevocations(since: Date, now: Date) async throws -> [KioskRevocation] {
+        try await inner.kioskRevocations(since: since, now: now)
+    }
 }
 
 @Suite("A store that cannot write")

@@ -275,6 +275,28 @@ struct RunStoreQueryTests {
         #expect(versions.first?.definition == "{\"identifier\": \"demo\"}", "a version is kept as first seen")
     }
 
+    @Test("A kiosk device signed out is read back by every reader since, until its cookie would have expired",
+          arguments: RunStoreBehaviourTests.Kind.allCases)
+    func kioskRevocations(_ kind: RunStoreBehaviourTests.Kind) async throws {
+        let store = try await RunStoreBehaviourTests.makeStore(kind)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        try await store.revokeKioskDevice(KioskRevocation(device: "device-a", revokedAt: start, until: start.addingTimeInterval(3600)))
+        try await store.revokeKioskDevice(KioskRevocation(device: "device-b", revokedAt: start.addingTimeInterval(10),
+                                                          until: start.addingTimeInterval(60)))
+        // Again changes nothing: the first revocation stands.
+        try await store.revokeKioskDevice(KioskRevocation(device: "device-a", revokedAt: start.addingTimeInterval(20),
+                                                          until: start.addingTimeInterval(30)))
+        let all = try await store.kioskRevocations(since: .distantPast, now: start.addingTimeInterval(20))
+        #expect(all.map(\.device) == ["device-a", "device-b"])
+        #expect(all.first?.until == start.addingTimeInterval(3600))
+        #expect(try await store.kioskRevocations(since: start.addingTimeInterval(5), now: start.addingTimeInterval(20)).map(\.device) == ["device-b"])
+        // Past its time a revocation is no longer returned, and a later one clears it away.
+        #expect(try await store.kioskRevocations(since: .distantPast, now: start.addingTimeInterval(120)).map(\.device) == ["device-a"])
+        try await store.revokeKioskDevice(KioskRevocation(device: "device-c", revokedAt: start.addingTimeInterval(120),
+                                                          until: start.addingTimeInterval(7200)))
+        #expect(try await store.kioskRevocations(since: .distantPast, now: start).map(\.device) == ["device-a", "device-c"])
+    }
+
     @Test("Codes are eight characters from an alphabet without look-alikes, read in any case")
     func codes() {
         for _ in 0..<200 {

@@ -14,7 +14,7 @@ public enum PreviewChrome {
         "resultSoFar": "Result so far (spec §5)", "whyShown": "Why this step is shown", "skippedBefore": "Skipped on the way",
         "noAnswersYet": "No answers yet: this is the first step.", "backToMap": "Back to the map", "first": "It is the first step.",
         "cannotReach": "No answers reach this step", "signInTitle": "Sign in to the preview", "tokenLabel": "Preview token",
-        "signInButton": "Sign in", "tokenWrong": "The token is not right", "tokenTooMany": "Too many wrong tokens. Wait 15 minutes, then try again",
+        "signInButton": "Sign in", "tokenWrong": "The token is not right", "tokenTooMany": "Too many wrong tokens. Wait a minute, then try again",
         "finishedTitle": "The preview run has ended", "finishedText": "Nothing of a preview run is kept.",
         "templateProblem": "The templates cannot be used", "noSurveys": "No survey files were found.",
         "file": "File", "question": "Question", "format": "Answer", "type": "Type",

@@ -98,7 +98,7 @@ extension Catalog {
         "kioskSetUpText": "Staff only. Enter the kiosk PIN. Patients can then answer this survey on this device, one after another.",
         "kioskPinLabel": "Kiosk PIN", "kioskSetUpButton": "Set up kiosk",
         "kioskPinWrong": "The PIN is not right. Check it and try again",
-        "kioskPinTooMany": "Too many wrong PINs were entered. Wait 15 minutes, then try again",
+        "kioskPinTooMany": "Too many wrong PINs were entered. Wait a minute, then try again",
         "kioskSignOutLink": "Staff: stop using this device as a kiosk", "kioskSignOutTitle": "Stop using this device as a kiosk",
         "kioskSignOutText": "Staff only. Enter the kiosk PIN to stop using this device as a kiosk.",
         "kioskSignOutButton": "Stop kiosk", "kioskSignedOutTitle": "This device is no longer a kiosk",

@@ -108,7 +108,7 @@ extension Catalog {
         "kioskSetUpText": "Réservé au personnel. Saisissez le code PIN de la borne. Les patients pourront ensuite répondre à ce questionnaire sur cet appareil, l’un après l’autre.",
         "kioskPinLabel": "Code PIN de la borne", "kioskSetUpButton": "Configurer la borne",
         "kioskPinWrong": "Le code PIN n’est pas correct. Vérifiez-le et réessayez",
-        "kioskPinTooMany": "Trop de codes PIN erronés ont été saisis. Attendez 15 minutes, puis réessayez",
+        "kioskPinTooMany": "Trop de codes PIN erronés ont été saisis. Attendez une minute, puis réessayez",
         "kioskSignOutLink": "Personnel : ne plus utiliser cet appareil comme borne", "kioskSignOutTitle": "Ne plus utiliser cet appareil comme borne",
         "kioskSignOutText": "Réservé au personnel. Saisissez le code PIN de la borne pour ne plus utiliser cet appareil comme borne.",
         "kioskSignOutButton": "Arrêter la borne", "kioskSignedOutTitle": "Cet appareil n’est plus une borne",

@@ -106,7 +106,7 @@ extension Catalog {
         "kioskSetUpText": "Nur für das Personal. Geben Sie die Kiosk-PIN ein. Danach können Patientinnen und Patienten diesen Fragebogen nacheinander auf diesem Gerät beantworten.",
         "kioskPinLabel": "Kiosk-PIN", "kioskSetUpButton": "Kiosk einrichten",
         "kioskPinWrong": "Die PIN ist nicht richtig. Prüfen Sie sie und versuchen Sie es erneut",
-        "kioskPinTooMany": "Es wurden zu viele falsche PINs eingegeben. Warten Sie 15 Minuten und versuchen Sie es dann erneut",
+        "kioskPinTooMany": "Es wurden zu viele falsche PINs eingegeben. Warten Sie eine Minute und versuchen Sie es dann erneut",
         "kioskSignOutLink": "Personal: dieses Gerät nicht mehr als Kiosk nutzen", "kioskSignOutTitle": "Dieses Gerät nicht mehr als Kiosk nutzen",
         "kioskSignOutText": "Nur für das Personal. Geben Sie die Kiosk-PIN ein, um dieses Gerät nicht mehr als Kiosk zu nutzen.",
         "kioskSignOutButton": "Kiosk beenden", "kioskSignedOutTitle": "Dieses Gerät ist kein Kiosk mehr",

@@ -95,7 +95,7 @@ extension Catalog {
         "kioskSetUpText": "Solo para el personal. Introduzca el PIN del quiosco. Después, los pacientes podrán responder a esta encuesta en este dispositivo, uno tras otro.",
         "kioskPinLabel": "PIN del quiosco", "kioskSetUpButton": "Configurar quiosco",
         "kioskPinWrong": "El PIN no es correcto. Revíselo e inténtelo de nuevo",
-        "kioskPinTooMany": "Se han introducido demasiados PIN incorrectos. Espere 15 minutos e inténtelo de nuevo",
+        "kioskPinTooMany": "Se han introducido demasiados PIN incorrectos. Espere un minuto e inténtelo de nuevo",
         "kioskSignOutLink": "Personal: dejar de usar este dispositivo como quiosco", "kioskSignOutTitle": "Dejar de usar este dispositivo como quiosco",
         "kioskSignOutText": "Solo para el personal. Introduzca el PIN del quiosco para dejar de usar este dispositivo como quiosco.",
         "kioskSignOutButton": "Desactivar quiosco", "kioskSignedOutTitle": "Este dispositivo ya no es un quiosco",
