@@ -31,7 +31,11 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
         logger.warning(
             "Neither --public-url nor --trusted-proxy is set: resume and start links name the address each connection arrived at. Set --public-url to the address participants use.")
     }
+    for warning in catalog.warnings { logger.warning("\(warning)") }
     ExpressionFault.logging(to: logger)
+    for (token, setting) in [(configuration.apiToken, "--api-token"), (configuration.previewToken, "--preview-token")] {
+        if let token, let warning = TokenStrength.warning(token, setting: setting) { logger.warning("\(warning)") }
+    }
     if let kiosk = configuration.kiosk, kiosk.grace < 20 {
         logger.warning("--kiosk-grace is under 20 seconds: WCAG 2.2.1 asks that a participant have at least 20 seconds to say they are still there.")
     }
@@ -80,7 +84,7 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     if let retention = configuration.retention {
         services.append(schema.guarding(DeletionService.retention(retention, store: runStore, clock: clock, logger: logger)))
     }
-    var app = Application(router: router, server: .closingHTTP1(timeouts: configuration.connectionTimeouts),
+    var app = Application(router: HeadAsGet(router), server: .closingHTTP1(timeouts: configuration.connectionTimeouts),
                           configuration: configuration.httpConfiguration(logger: logger), services: services, logger: logger)
     app.beforeServerStarts {
         do {
@@ -123,6 +127,6 @@ public func buildPreviewApplication(paths: [String], configuration: ServerConfig
     router.add(middleware: StaticFilesMiddleware(folder: configuration.publicDirectory))
     router.get("/") { _, _ in Response(status: .seeOther, headers: [.location: "/preview"]) }
     PreviewController(library: library, token: nil, signer: signer, configuration: configuration, clock: { Date() }).addRoutes(to: router)
-    return Application(router: router, server: .closingHTTP1(timeouts: configuration.connectionTimeouts),
+    return Application(router: HeadAsGet(router), server: .closingHTTP1(timeouts: configuration.connectionTimeouts),
                        configuration: configuration.httpConfiguration(logger: logger), logger: logger)
 }

@@ -147,14 +147,20 @@ final class Memo: Sendable {
     }
 }
 
-/// Compares two secrets in time that does not depend on where they first differ.
+/// Compares two secrets in time that depends neither on where they first differ nor on their
+/// lengths: both are hashed (SHA-256, whose time grows with its own input only, which the
+/// sender already knows) and the digests compared byte by byte to the end. Returning early on
+/// a difference in length would tell a guesser how long a PIN or token is.
 func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {
-    let a = Array(lhs.utf8)
-    let b = Array(rhs.utf8)
-    guard a.count == b.count else { return false }
+    let a = digest(lhs), b = digest(rhs)
     var difference: UInt8 = 0
-    for index in a.indices { difference |= a[index] ^ b[index] }
+    for (x, y) in zip(a, b) { difference |= x ^ y }
     return difference == 0
+}
+
+private func digest(_ text: String) -> SHA256Digest {
+    var text = text
+    return text.withUTF8 { SHA256.hash(data: UnsafeRawBufferPointer($0)) }
 }
 
 /// Base64 with the URL- and cookie-safe alphabet and no padding (RFC 4648 §5).

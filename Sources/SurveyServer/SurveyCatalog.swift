@@ -13,6 +13,8 @@ public struct StartupError: Error, CustomStringConvertible {
 public struct SurveyCatalog: Sendable {
     public let surveys: [String: SurveyPages]
     public let library: MustacheLibrary
+    /// What the checker warned about, a line per warning with its file, for the log at start.
+    public var warnings: [String] = []
 
     /// Loads every `*.json` in the folder; any error in any file stops the start with all messages.
     /// With `kiosk` timing, each survey's kiosk pages are built too.
@@ -30,9 +32,11 @@ public struct SurveyCatalog: Sendable {
         let checker = MarkupChecker(allowlist: MarkupChecker.templateAllowlist)
         var surveys: [String: SurveyPages] = [:]
         var messages: [String] = []
+        var warnings: [String] = []
         for file in files.filter({ $0.pathExtension == "json" }).sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
             do {
                 let loaded = try SurveyLoader.load(contentsOf: file)
+                warnings += loaded.warnings.map { "\(file.path): \($0)" }
                 if surveys[loaded.task.identifier] != nil {
                     messages.append("\(file.path): the identifier \"\(loaded.task.identifier)\" is used by another survey.")
                     continue
@@ -47,6 +51,6 @@ public struct SurveyCatalog: Sendable {
         }
         if !messages.isEmpty { throw StartupError(messages: messages) }
         if surveys.isEmpty { throw StartupError(messages: ["The surveys folder \(surveysDirectory) holds no survey."]) }
-        return SurveyCatalog(surveys: surveys, library: library)
+        return SurveyCatalog(surveys: surveys, library: library, warnings: warnings)
     }
 }
