@@ -38,34 +38,32 @@ actor SecretGuard {
     }
 
     let settings: Settings
-    private var tries: [String: [Date]] = [:]
+    private var tries: AttemptWindows
     /// Wrong tries from every key, oldest first, for the alarm.
     private var everywhere: [Date] = []
     private(set) var alarmed = false
-    private var sweptAt = Date.distantPast
 
     init(_ settings: Settings = Settings()) {
         self.settings = settings
+        tries = AttemptWindows(window: settings.window, maximumKeys: settings.maximumKeys)
     }
 
     /// Takes a place for a try of `key`'s, or says how long to wait. The try that raises the
     /// alarm logs it, once, as `what` ("kiosk PINs").
     func reserve(_ key: String, now: Date, what: String, logger: Logger) -> Decision {
-        let key = admitted(key, now: now)
+        let (counted, times) = tries.recent(key, now: now)
         everywhere.removeAll { now.timeIntervalSince($0) >= settings.window }
         let wasAlarmed = everywhere.count >= settings.alarmAfter
-        var times = (tries[key] ?? []).filter { now.timeIntervalSince($0) < settings.window }
         let free = wasAlarmed ? 1 : settings.freeTries
         if times.count >= free, let last = times.last {
             let delay = min(settings.maximumDelay, settings.firstDelay * pow(2, Double(min(times.count - free, 30))))
             let waited = now.timeIntervalSince(last)
             if waited < delay {
-                tries[key] = times
+                tries.keep(times, for: counted)
                 return .wait(seconds: Int((delay - waited).rounded(.up)))
             }
         }
-        times.append(now)
-        tries[key] = times
+        tries.keep(times + [now], for: counted)
         everywhere.append(now)
         alarmed = everywhere.count >= settings.alarmAfter
         if alarmed, !wasAlarmed {
@@ -76,23 +74,8 @@ actor SecretGuard {
 
     /// Gives back the place of a try that was right.
     func release(_ key: String, reservedAt time: Date) {
-        let key = tries[key] == nil ? AttemptLimiter.overflowKey : key
-        if var times = tries[key], let index = times.lastIndex(of: time) {
-            times.remove(at: index)
-            tries[key] = times.isEmpty ? nil : times
-        }
+        tries.release(key, at: time)
         if let index = everywhere.lastIndex(of: time) { everywhere.remove(at: index) }
         alarmed = everywhere.count >= settings.alarmAfter
-    }
-
-    private func admitted(_ key: String, now: Date) -> String {
-        guard tries[key] == nil, tries.count >= settings.maximumKeys else { return key }
-        guard now.timeIntervalSince(sweptAt) >= settings.window / 100 else { return AttemptLimiter.overflowKey }
-        sweptAt = now
-        tries = tries.compactMapValues { times in
-            let kept = times.filter { now.timeIntervalSince($0) < settings.window }
-            return kept.isEmpty ? nil : kept
-        }
-        return tries.count >= settings.maximumKeys ? AttemptLimiter.overflowKey : key
     }
 }
