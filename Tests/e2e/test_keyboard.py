@@ -11,7 +11,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from e2e_support import EXAMPLES_DIR, assert_same_result, load_answers, simulate
+from e2e_support import EXAMPLES_DIR, assert_expected_result, assert_same_result, expected_case, simulate
 from survey_pages import MAX_PAGES, error_summary_text, field_values, page_text_json, wait_for_new_page
 
 MAX_TABS = 60
@@ -73,8 +73,8 @@ def answer_page_by_keyboard(driver, values: dict) -> list[str]:
 
 
 def test_keyboard_only_run_finishes_wellbeing_check(chromium, base_url, tmp_path):
-    answers = load_answers("wellbeing-check")
-    values = field_values(answers)
+    case = expected_case("wellbeing-check")
+    values = field_values(case["answers"])
     chromium.get(f"{base_url}/surveys/wellbeing-check")
     log = []
     for _ in range(MAX_PAGES):
@@ -88,5 +88,5 @@ def test_keyboard_only_run_finishes_wellbeing_check(chromium, base_url, tmp_path
 
     chromium.get(f"{base_url}/surveys/wellbeing-check/result.json")
     result = page_text_json(chromium)
-    expected = simulate(EXAMPLES_DIR / "wellbeing-check.json", answers, tmp_path)
-    assert_same_result(result, expected)
+    assert_expected_result(result, "wellbeing-check", case)
+    assert_same_result(result, simulate(EXAMPLES_DIR / "wellbeing-check.json", case["answers"], tmp_path))
