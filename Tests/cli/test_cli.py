@@ -1,13 +1,17 @@
 """The `survey` command as a researcher uses it: validate and simulate, through the built binary."""
 import json
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
+from e2e_support import EXAMPLES_DIR, assert_expected_result, expectations, expected_case, expected_cases  # noqa: E402
+
 BINARY = ROOT / ".build" / "debug" / "survey"
-EXAMPLES = sorted((ROOT / "Examples").glob("*.json"))
+EXAMPLES = sorted(EXAMPLES_DIR.glob("*.json"))
 FIXTURES = ROOT / "Tests" / "SurveyCoreTests" / "Fixtures"
 ANSWERS = ROOT / "Tests" / "Fixtures"
 
@@ -83,39 +87,66 @@ def test_a_missing_file_is_an_error_not_a_crash(tmp_path):
 def test_every_example_runs_to_completion_with_its_scripted_answers(path):
     answers = ANSWERS / f"{path.stem}.answers.json"
     assert answers.exists(), f"no scripted answers for {path.name}"
+    assert (ANSWERS / f"{path.stem}.expected.json").exists(), f"no hand-written expected results for {path.name}"
     run = survey("simulate", path, "--answers", answers)
     assert run.returncode == 0, run.stderr
     result = json.loads(run.stdout)
     written = json.loads(path.read_text())
     # A FHIR Questionnaire is named by its id.
     assert result["identifier"] == written.get("identifier", written.get("id"))
-    assert result["finishReason"] == "completed"
-    script = json.loads(answers.read_text())
-    visited = {step["identifier"]: step for step in result["results"]}
-    for step_id, fields in script.items():
-        if not isinstance(fields, dict) or not fields:
-            continue
-        assert step_id in visited, f"{step_id} was not on the path"
-        answered = [q for q in visited[step_id]["results"] if any(k.endswith("Answer") or k.endswith("Answers") or k in ("rungPicked", "noAnswerType", "dateComponentsAnswer") for k in q)]
-        assert answered, f"{step_id} has no answer in the result"
+    assert_expected_result(result, path.stem, expected_case(path.stem), recorder="survey simulate")
 
 
-def test_simulate_follows_the_triage_branches():
-    triage = ROOT / "Examples" / "fever-triage.json"
-    cases = {
-        "urgent": {"fever": {"fever": "true"}, "temperature": {"celsius": "38"}, "danger-signs": {"danger-signs": ["rash", "breathing"]}},
-        "see-gp": {"fever": {"fever": "true"}, "temperature": {"celsius": "39.4"}, "danger-signs": {"danger-signs": "none"}},
-        "self-care": {"fever": {"fever": "false"}, "other-symptoms": {"other-symptoms": "A sore throat"}},
-    }
-    for ending, script in cases.items():
-        answers = ROOT / ".build" / f"triage-{ending}.json"
-        answers.write_text(json.dumps(script))
-        run = survey("simulate", triage, "--answers", answers)
-        assert run.returncode == 0, run.stderr
-        path = [step["identifier"] for step in json.loads(run.stdout)["results"]]
-        assert path[-1] == ending
-        if ending == "self-care":
-            assert "danger-signs" not in path and "temperature" not in path
+@pytest.mark.parametrize("survey_id, case_name", expected_cases())
+def test_simulate_gives_the_hand_written_result(tmp_path, survey_id, case_name):
+    """Every branch of the triage, PHQ-9's score in several bands and at its boundaries, every
+    answer format: what `survey simulate` records is what was worked out by hand."""
+    case = expected_case(survey_id, case_name)
+    answers = tmp_path / "answers.json"
+    answers.write_text(json.dumps(case["answers"]))
+    run = survey("simulate", EXAMPLES_DIR / f"{survey_id}.json", "--answers", answers)
+    assert run.returncode == 0, run.stderr
+    assert_expected_result(json.loads(run.stdout), survey_id, case, recorder="survey simulate")
+
+
+def _top_level_steps(written: dict) -> list[str]:
+    """The step identifiers of a survey file; a Questionnaire's top-level items are its steps."""
+    if written.get("resourceType") == "Questionnaire":
+        return [item["linkId"] for item in written["item"]]
+    return [step["identifier"] for step in written["steps"]]
+
+
+def _phq_total(written: dict, answers: dict) -> int:
+    """PHQ-9's score from the Questionnaire's own ordinalValues: the sum over the nine items."""
+    def ordinal(option):
+        return next((e["valueDecimal"] for e in option.get("extension", []) if e["url"].endswith("/ordinalValue")), None)
+
+    scored = [item for item in written["item"][0]["item"]
+              if item.get("answerOption") and all(ordinal(o) is not None for o in item["answerOption"])]
+    assert len(scored) == 9, [item["linkId"] for item in scored]
+    total = 0
+    for item in scored:
+        chosen = [o for o in item["answerOption"] if o["valueCoding"]["code"] == answers[item["linkId"]]]
+        assert len(chosen) == 1, item["linkId"]
+        total += ordinal(chosen[0])
+    return total
+
+
+@pytest.mark.parametrize("survey_id", sorted(p.name.removesuffix(".expected.json") for p in ANSWERS.glob("*.expected.json")))
+def test_the_hand_written_expectations_agree_with_the_survey_files(survey_id):
+    """The fixtures themselves: each case's path and results name the same steps, every step of
+    the shipped survey is either on the path or named as not visited, and each PHQ-9 total is
+    the sum of the ordinalValues the Questionnaire gives the chosen options."""
+    written = json.loads((ROOT / "Examples" / f"{survey_id}.json").read_text())
+    steps = _top_level_steps(written)
+    cases = expectations(survey_id)
+    assert len({case["name"] for case in cases}) == len(cases)
+    for case in cases:
+        assert [step["identifier"] for step in case["results"]] == case["path"], case["name"]
+        assert sorted(case["path"] + case["notVisited"]) == sorted(steps), case["name"]
+        for check in case.get("derived", []):
+            if check["check"] == "total score":
+                assert check["numericAnswer"] == _phq_total(written, case["answers"]["44249-1"]), case["name"]
 
 
 def test_simulate_reports_a_refused_answer_and_stops(tmp_path):
