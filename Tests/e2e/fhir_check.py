@@ -5,8 +5,10 @@ QuestionnaireResponse and Bundle are R4's) accept it, and it keeps the R4 rules 
 leave out: JSON without null, empty arrays, objects or strings; the required code bindings
 (statuses, item types, operators, Bundle type); the invariants of a QuestionnaireResponse
 (qrs-1, qrs-2), those of a Questionnaire that read its structure (que-1 to que-7, que-9,
-que-11 to que-13; every enableWhen names an item) and those of a Bundle (bdl-7, urn:uuid
-fullUrls). Every check raises AssertionError naming the JSON path.
+que-11 to que-13; every enableWhen names an item) and those of a Bundle on its entries (bdl-1
+to bdl-5, bdl-7, bdl-9 to bdl-12, fullUrls, references resolved inside it). Every check raises
+AssertionError naming the JSON path. What a response must keep of its Questionnaire is in
+fhir_consistency.py.
 
 Also here: the PHQ-9 fixture's items and options, and a PHQ-9 participant over raw HTTP.
 """
@@ -23,6 +25,7 @@ from e2e_support import ROOT, need_module
 need_module("fhir")
 need_module("fhir.resources")
 
+from fhir.resources.R4B import get_fhir_model_class  # noqa: E402
 from fhir.resources.R4B.bundle import Bundle  # noqa: E402
 from fhir.resources.R4B.element import Element  # noqa: E402
 from fhir.resources.R4B.questionnaire import Questionnaire  # noqa: E402
@@ -156,17 +159,82 @@ def validate_questionnaire(document: dict) -> Questionnaire:
 
 
 def validate_bundle(document: dict) -> Bundle:
-    """A Bundle of QuestionnaireResponses; each entry is validated as one."""
+    """A Bundle; each entry's resource is validated as its type (a QuestionnaireResponse or a
+    Questionnaire with the checks above, any other by its R4B model), and the entries keep the
+    rules of the Bundle's type (see check_bundle_entries)."""
     check_json_rules(document)
     assert document.get("resourceType") == "Bundle", document.get("resourceType")
     assert document.get("type") in BUNDLE_TYPES, f"$.type: {document.get('type')!r}"
-    full_urls = [entry.get("fullUrl") for entry in document.get("entry", [])]
-    assert len(full_urls) == len(set(full_urls)), f"bdl-7: repeated fullUrls {full_urls}"
+    check_bundle_entries(document)
     for index, entry in enumerate(document.get("entry", [])):
-        if entry.get("fullUrl", "").startswith("urn:uuid:"):
-            assert URN_UUID.fullmatch(entry["fullUrl"]), f"$.entry[{index}].fullUrl: {entry['fullUrl']!r}"
-        validate_questionnaire_response(entry["resource"], f"$.entry[{index}].resource")
+        resource = entry.get("resource")
+        if resource is None:
+            continue
+        where = f"$.entry[{index}].resource"
+        if resource.get("resourceType") == "QuestionnaireResponse":
+            validate_questionnaire_response(resource, where)
+        elif resource.get("resourceType") == "Questionnaire":
+            validate_questionnaire(resource)
+        else:
+            _model_validate(get_fhir_model_class(resource.get("resourceType")), resource, where)
     return _model_validate(Bundle, document, "Bundle")
+
+
+def check_bundle_entries(document: dict):
+    """R4's rules on a Bundle's entries: bdl-1 to bdl-5, bdl-7, bdl-9 to bdl-12; a fullUrl on
+    every entry with a resource, but for a POST in a transaction or batch; a urn:uuid fullUrl
+    well formed and a RESTful one ending in the resource's type and id; and every urn:uuid
+    reference inside an entry naming another entry's fullUrl, every `#id` a contained resource."""
+    kind, entries = document["type"], document.get("entry", [])
+    assert "total" not in document or kind in ("searchset", "history"), f"bdl-1: a {kind} Bundle has a total"
+    full_urls = [entry["fullUrl"] for entry in entries if "fullUrl" in entry]
+    assert len(full_urls) == len(set(full_urls)), f"bdl-7: repeated fullUrls {full_urls}"
+    if kind == "document":
+        assert {"system", "value"} <= document.get("identifier", {}).keys(), "bdl-9: a document has no identifier"
+        assert "timestamp" in document, "bdl-10: a document has no timestamp"
+    for index, entry in enumerate(entries):
+        at, resource = f"$.entry[{index}]", entry.get("resource")
+        assert "search" not in entry or kind == "searchset", f"bdl-2: {at} has search in a {kind} Bundle"
+        needs_request = kind in ("batch", "transaction", "history")
+        assert ("request" in entry) == needs_request, \
+            f"bdl-3: {at} {'lacks' if needs_request else 'has'} a request in a {kind} Bundle"
+        needs_response = kind in ("batch-response", "transaction-response", "history")
+        assert ("response" in entry) == needs_response, \
+            f"bdl-4: {at} {'lacks' if needs_response else 'has'} a response in a {kind} Bundle"
+        assert resource is not None or {"request", "response"} & entry.keys(), f"bdl-5: {at} has no resource"
+        posted = needs_request and entry.get("request", {}).get("method") == "POST"
+        if resource is not None and not posted:
+            assert "fullUrl" in entry, f"{at} has a resource but no fullUrl in a {kind} Bundle"
+        full_url = entry.get("fullUrl")
+        if full_url is None:
+            continue
+        if full_url.startswith("urn:uuid:"):
+            assert URN_UUID.fullmatch(full_url), f"{at}.fullUrl: {full_url!r}"
+        elif not full_url.startswith("urn:oid:") and resource is not None:
+            assert full_url.endswith(f"/{resource.get('resourceType')}/{resource.get('id')}"), \
+                f"{at}.fullUrl {full_url!r} is not the URL of its {resource.get('resourceType')} {resource.get('id')!r}"
+    if kind in ("document", "message") and entries:
+        first = {"document": "Composition", "message": "MessageHeader"}[kind]
+        assert entries[0].get("resource", {}).get("resourceType") == first, f"bdl-11/12: a {kind} starts with {first}"
+    for index, entry in enumerate(entries):
+        contained = {c.get("id") for c in entry.get("resource", {}).get("contained", [])}
+        for where, reference in _references(entry.get("resource", {}), f"$.entry[{index}].resource"):
+            if reference.startswith("urn:uuid:"):
+                assert reference in full_urls, f"{where}: {reference!r} is no entry of the Bundle"
+            elif reference.startswith("#"):
+                assert reference[1:] in contained, f"{where}: {reference!r} is no contained resource"
+
+
+def _references(value, path):
+    """(JSON path, reference) of every Reference.reference at any depth."""
+    if isinstance(value, dict):
+        if isinstance(value.get("reference"), str):
+            yield f"{path}.reference", value["reference"]
+        for key, child in value.items():
+            yield from _references(child, f"{path}.{key}")
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            yield from _references(child, f"{path}[{index}]")
 
 
 # --- reading responses and questionnaires ----------------------------------------------------
