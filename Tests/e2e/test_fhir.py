@@ -12,20 +12,14 @@ texts on the page. What the tests prove:
   worked out from the quantities typed;
 - a nested group enabled and then disabled by Back and a change leaves none of its items
   (and, marked as an expected failure until the product draws it so, no heading either);
-- the researcher API's QuestionnaireResponse is the browser's, and the export route's Bundle
-  holds one valid entry per run (none for a survey without runs);
-- --webhook-format fhir posts a valid QuestionnaireResponse, signed;
+- every response fits its Questionnaire (fhir_consistency.py: canonical, linkIds in place,
+  answer types and options, limits, enableWhen, required items);
 - axe-core and the Nu HTML checker find nothing on the pages these Questionnaires make.
 """
 from __future__ import annotations
 
-import hashlib
-import hmac
-import http.server
 import json
 import shutil
-import threading
-import time
 import urllib.request
 from decimal import Decimal
 
@@ -33,21 +27,21 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from checkers import axe_findings, format_findings
-from e2e_support import Server, free_port
 from fhir_check import (FIXTURES, PHQ9, PHQ9_DIFFICULTY, PHQ9_DIFFICULTY_ITEM, PHQ9_GROUP, PHQ9_QUESTIONS,
                         PHQ9_TOTAL, answers, extensions, items_by_link_id, load_json, number, parents,
-                        phq9_by_http, phq9_option, validate_bundle, validate_questionnaire_response)
+                        phq9_option)
+from fhir_consistency import validate_response_for
 from survey_http import Http, controls_of
 from survey_pages import error_summary_text, fill_page, press, step_form
 from test_html_valid import check_with_vnu
 
 TOKEN = "fhir-token-0123456789abcdef"
-SECRET = "fhir-webhook-secret-0123456789"
 FHIR_JSON = "application/fhir+json"
 SCORES_11 = [1, 2, 0, 3, 1, 1, 0, 2, 1]
 STEP_TIMING = "urn:survey-presenter:fhir:step-timing"
 RUN_TIMING = "urn:survey-presenter:fhir:run-timing"
 INTAKE = load_json(FIXTURES / "nested-groups.json")
+QUESTIONNAIRES = {"phq-9": PHQ9, "height-weight-bmi": load_json(FIXTURES / "height-weight-bmi.json"), "clinic-intake": INTAKE}
 ALLERGY_ITEMS = {"allergies", "allergy-kind", "allergy-reaction", "severe", "auto-injector"}
 
 
@@ -89,7 +83,7 @@ def browser_result(driver, server, survey_id: str) -> dict:
     url = f"{server.url}/surveys/{survey_id}/result.json?format=fhir"
     content_type, response = fetch_with_browser_cookies(driver, url)
     assert content_type.startswith(FHIR_JSON), content_type
-    validate_questionnaire_response(response)
+    validate_response_for(response, QUESTIONNAIRES[survey_id])
     return response
 
 
@@ -200,7 +194,7 @@ def test_phq9_answered_in_chromium_is_a_valid_response_with_the_clicked_codings_
     assert response["id"] in {run["id"] for run in listed["runs"]}
     content_type, from_api = api(fhir_server, f"/api/v1/runs/{response['id']}?format=fhir")
     assert content_type.startswith(FHIR_JSON), content_type
-    validate_questionnaire_response(from_api)
+    validate_response_for(from_api, PHQ9)
     assert from_api == response
 
 
@@ -343,96 +337,6 @@ def test_a_disabled_nested_group_draws_no_heading(fhir_server):
     status, body, url = client.post_form(body, url, {**ABOUT_YOU, "has-allergies": "false"})
     assert status == 200 and set(controls_of(body).controls) == {"smoking"}
     assert b"Your allergies" not in body and b"Severe reactions" not in body
-
-
-# --- the researcher's doors: export route and webhook --------------------------------------------
-
-def run_ids(server, survey_id: str) -> set[str]:
-    _, listed = api(server, f"/api/v1/runs?survey={survey_id}&limit=1000")
-    return {run["id"] for run in listed["runs"]}
-
-
-def test_export_route_gives_a_valid_bundle_with_one_entry_per_run(fhir_server):
-    before = run_ids(fhir_server, "phq-9")
-    phq9_by_http(fhir_server.url, [0] * 9)
-    phq9_by_http(fhir_server.url, [3] * 9, difficulty="LA6575-0")
-    phq9_by_http(fhir_server.url, [1] * 9, stop="save")
-    made = run_ids(fhir_server, "phq-9") - before
-    assert len(made) == 3
-
-    content_type, bundle = api(fhir_server, "/api/v1/surveys/phq-9/export?format=fhir")
-    assert content_type.startswith(FHIR_JSON), content_type
-    validate_bundle(bundle)
-    assert bundle["type"] == "collection"
-    entries = bundle["entry"]
-    assert sorted(e["resource"]["id"] for e in entries) == sorted(run_ids(fhir_server, "phq-9"))
-    for entry in entries:
-        assert entry["fullUrl"] == "urn:uuid:" + entry["resource"]["id"]
-        _, alone = api(fhir_server, f"/api/v1/runs/{entry['resource']['id']}?format=fhir")
-        assert alone == entry["resource"], "the Bundle's entry is the run's own QuestionnaireResponse"
-
-    mine = sorted((e["resource"] for e in entries if e["resource"]["id"] in made),
-                  key=lambda r: r["status"] + json.dumps(answers(r).get(PHQ9_TOTAL)))
-    zero, top, saved = mine
-    assert zero["status"] == top["status"] == "completed"
-    assert answers(zero)[PHQ9_TOTAL] == [{"valueInteger": 0}]
-    assert PHQ9_DIFFICULTY not in items_by_link_id(zero)
-    assert answers(top)[PHQ9_TOTAL] == [{"valueInteger": 27}]
-    assert answers(top)[PHQ9_DIFFICULTY][0]["valueCoding"]["code"] == "LA6575-0"
-    assert saved["status"] == "in-progress", "a saved run is in the Bundle, in progress"
-    saved_answers = answers(saved)
-    assert all(saved_answers[item["linkId"]][0]["valueCoding"]["code"] == "LA6569-3" for item in PHQ9_QUESTIONS), \
-        "with the answers given before it was saved"
-
-    _, empty = api(fhir_server, "/api/v1/surveys/stu3-sleep/export?format=fhir")
-    validate_bundle(empty)
-    assert empty["type"] == "collection" and "entry" not in empty, "no runs: no entry (FHIR has no empty array)"
-
-
-class WebhookReceiver(http.server.BaseHTTPRequestHandler):
-    calls: list = []
-
-    def do_POST(self):
-        body = self.rfile.read(int(self.headers["Content-Length"]))
-        WebhookReceiver.calls.append((dict(self.headers), body))
-        self.send_response(204)
-        self.end_headers()
-
-    def log_message(self, *args):
-        pass
-
-
-def test_webhook_posts_the_questionnaire_response_signed(surveys, tmp_path):
-    WebhookReceiver.calls = []
-    port = free_port()
-    receiver = http.server.ThreadingHTTPServer(("127.0.0.1", port), WebhookReceiver)
-    threading.Thread(target=receiver.serve_forever, daemon=True).start()
-    server = Server(surveys, tmp_path / "data",
-                    ("--webhook-url", f"http://127.0.0.1:{port}/fhir-hook", "--webhook-format", "fhir"),
-                    env={"SURVEY_WEBHOOK_SECRET": SECRET}).start()
-    try:
-        phq9_by_http(server.url, [1] * 9, difficulty="LA6572-7")
-        deadline = time.time() + 30
-        while not WebhookReceiver.calls and time.time() < deadline:
-            time.sleep(0.1)
-        assert len(WebhookReceiver.calls) == 1, f"{len(WebhookReceiver.calls)} deliveries"
-        headers, body = WebhookReceiver.calls[0]
-        expected = "sha256=" + hmac.new(SECRET.encode(), body, hashlib.sha256).hexdigest()
-        assert headers["X-Survey-Signature"] == expected
-        assert headers["X-Survey-Event"]
-        assert headers["Content-Type"] == "application/fhir+json"
-        response = json.loads(body)
-        validate_questionnaire_response(response)
-        assert response["status"] == "completed"
-        assert response["questionnaire"] == PHQ9["url"]
-        given = answers(response)
-        assert given[PHQ9_TOTAL] == [{"valueInteger": 9}]
-        assert given[PHQ9_DIFFICULTY][0]["valueCoding"]["code"] == "LA6572-7"
-        time.sleep(1.0)
-        assert len(WebhookReceiver.calls) == 1, "a delivered event was posted again"
-    finally:
-        server.stop()
-        receiver.shutdown()
 
 
 # --- accessibility and HTML of the pages these Questionnaires make -----------------------------
