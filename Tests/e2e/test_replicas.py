@@ -1,6 +1,9 @@
 """Replicas: two servers on one PostgreSQL, sharing the cookie secret, serve the same
 participants with no sticky sessions. Each participant alternates between them at every
-request; one server is killed mid-run; every run still finishes with a complete result."""
+request; one server is killed mid-run; every run still finishes with a complete result. A
+request may fail only by a network error from the killed replica after its kill: any other
+error, or any failure before the kill, fails the test with the participant and the error."""
+import http.client
 import json
 import os
 import random
@@ -11,7 +14,7 @@ import urllib.error
 import pytest
 
 from e2e_support import EXAMPLES_DIR, Server
-from test_durability import SURVEY, Participant
+from test_durability import SURVEY, Participant, describe, failed_before_kill
 
 PARTICIPANTS = 60
 
@@ -36,12 +39,20 @@ class Alternating(Participant):
         self.url = self.next_url()
         return super().step(page)
 
-    def walk(self, stop):
+    def walk(self, stop, killed, victim):
         while not self.finished and not stop.is_set():
             try:
-                self.step(self.page())
-            except (OSError, urllib.error.URLError):
-                time.sleep(0.01)   # that replica went away: the next request goes to another
+                if not self.step(self.page()):
+                    raise ValueError("an answer was not acknowledged with a 303")
+            except (OSError, http.client.HTTPException) as error:
+                if not isinstance(error, urllib.error.HTTPError) and killed.is_set() and self.url == victim.url:
+                    time.sleep(0.01)   # that replica went away: the next request goes to another
+                    continue
+                self.errors.append((f"{describe(error)} from {self.url}", killed.is_set()))
+                return
+            except Exception as error:  # noqa: BLE001 - every failure is reported by the test
+                self.errors.append((f"{describe(error)} from {self.url}", killed.is_set()))
+                return
 
 
 def test_two_replicas_share_participants_and_survive_losing_one(tmp_path):
@@ -56,17 +67,22 @@ def test_two_replicas_share_participants_and_survive_losing_one(tmp_path):
     second = Server(EXAMPLES_DIR, shared, store).start()
     try:
         people = [Alternating(i, [first, second]) for i in range(PARTICIPANTS)]
-        stop = threading.Event()
-        threads = [threading.Thread(target=p.walk, args=(stop,), daemon=True) for p in people]
+        stop, killed = threading.Event(), threading.Event()
+        threads = [threading.Thread(target=p.walk, args=(stop, killed, second), daemon=True) for p in people]
         for thread in threads:
             thread.start()
-        deadline = time.time() + 30
-        while sum(len(p.acked) for p in people) < PARTICIPANTS * 2 and time.time() < deadline:
+        deadline = time.monotonic() + 30
+        while sum(len(p.acked) for p in people) < PARTICIPANTS * 2 and time.monotonic() < deadline and not failed_before_kill(people):
             time.sleep(0.001)
+        killed.set()
         second.process.kill()
         for thread in threads:
             thread.join(60)
         stop.set()
+        assert not failed_before_kill(people), f"requests failed before the kill: {failed_before_kill(people)[:10]}"
+        failed_after = [(p.index, what) for p in people for what, after_kill in p.errors if after_kill]
+        assert not failed_after, f"requests failed after the kill other than at the killed replica: {failed_after[:10]}"
+        assert sum(len(p.acked) for p in people) >= PARTICIPANTS * 2, "too few answers acknowledged before the kill"
         assert all(p.finished for p in people), [p.index for p in people if not p.finished]
         for person in people:
             person.url = first.url

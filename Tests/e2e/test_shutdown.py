@@ -1,47 +1,147 @@
-"""Graceful shutdown: on SIGTERM the server stops taking connections, lets the requests in
-flight finish, and exits cleanly; the runs are all there when it starts again."""
+"""Graceful shutdown: on SIGTERM the server stops listening at once, answers in full every
+request it had begun to read, closes connections with nothing in flight, and exits 0; the
+answers it acknowledged are there when it starts again.
+
+How: Hummingbird's server quiesces its connections when the service group it runs in receives
+SIGTERM. The listening socket closes; a connection that has sent a whole request head keeps
+going until its response has been written, then closes; every other connection closes at once
+(one that has sent only part of a head is closed unanswered, as if it had not arrived). A
+request whose body is still arriving is held to `--body-timeout` from the end of its head: a
+client that never sends the rest is answered 408 when it runs out, and the server exits then.
+That timeout is the bound on how long a client can keep a stopping server from exiting."""
+import json
 import signal
-import threading
 import time
-import urllib.error
 
 from e2e_support import EXAMPLES_DIR, Server
-from test_durability import Participant
+from held_requests import Connection, HeldRequest, closed_by_server, refused
+from test_durability import SURVEY, Participant
+
+HELD = 6                # requests in flight when the signal arrives
+READ_WITHIN = 20        # s for the server to read a head sent to it, however busy the machine
+STOP_LISTENING = 10     # s from the signal until new connections are refused
+EXIT_AFTER_LAST = 10    # s from the last held response until the process has exited
 
 
-def test_sigterm_lets_requests_in_flight_finish(tmp_path):
+def wait_for(condition, timeout: float) -> float | None:
+    """Polls until the condition holds; the time it took, or None when it never did."""
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        if condition():
+            return time.monotonic() - start
+        time.sleep(0.01)
+    return None
+
+
+def cookie_header(person: Participant) -> str:
+    return "; ".join(f"{cookie.name}={cookie.value}" for cookie in person.jar)
+
+
+def test_sigterm_answers_requests_in_flight_and_refuses_new_ones(tmp_path):
     server = Server(EXAMPLES_DIR, tmp_path / "data").start()
-    people = [Participant(i, server.url) for i in range(40)]
-    outcomes = []
-    lock = threading.Lock()
+    people = [Participant(i, server.url) for i in range(HELD + 1)]
+    for person in people:
+        assert person.step(person.page()), f"participant {person.index} could not leave the first page"
+    # Where an answer sends a participant when nothing is stopping: the held ones must go there too.
+    control = people.pop()
+    assert control.step(control.page())
+    pages = [person.page() for person in people]
 
-    def answer(person):
-        try:
-            person.step(person.page())
-            result = "answered"
-        except (urllib.error.URLError, ConnectionError, OSError):
-            result = "refused"          # arrived after the server stopped listening
-        with lock:
-            outcomes.append(result)
+    # A kept-alive connection that has finished its request: nothing is in flight on it.
+    idle = Connection(server.port, f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode())
+    assert idle.response(READ_WITHIN).status == 200
 
-    threads = [threading.Thread(target=answer, args=(p,)) for p in people]
-    for thread in threads:
-        thread.start()
-    time.sleep(0.05)
+    # Half the requests have sent their head only, half their head and part of the body.
+    held = []
+    for person, page in zip(people, pages):
+        body, expectation = person.submission(page)
+        request = HeldRequest(server.port, "POST", f"/surveys/{SURVEY}", body,
+                              {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie_header(person)},
+                              sent=0 if person.index % 2 == 0 else len(body) // 2)
+        held.append((person, request, expectation))
+    for _, request, _ in held:
+        request.wait_until_read(READ_WITHIN)
+
+    signalled = time.monotonic()
     server.process.send_signal(signal.SIGTERM)
-    for thread in threads:
-        thread.join(30)
-    assert server.process.wait(15) == 0, server.log_text()
-    assert len(outcomes) == len(people)
-    answered = [p for p in people if p.acked]
-    assert answered, "no request finished before the shutdown"
+    try:
+        stopped_listening = wait_for(lambda: refused(server.port), STOP_LISTENING)
+        assert stopped_listening is not None, f"new connections were still accepted {STOP_LISTENING} s after SIGTERM"
+        assert server.process.poll() is None, (
+            f"the server exited ({server.process.returncode}) with {HELD} requests it had begun to read unanswered:\n"
+            + server.log_text())
+        assert closed_by_server(idle.sock, STOP_LISTENING), "a connection with nothing in flight was kept open after SIGTERM"
+
+        for _, request, _ in held:
+            request.finish()
+        for person, request, expectation in held:
+            response = request.response()
+            assert response.status == 303, (person.index, response.status, response.body[:300])
+            assert response.headers.get("location") == control.location, (person.index, response.headers)
+            person.acknowledge(expectation, response.headers["location"])
+            assert closed_by_server(request.sock, EXIT_AFTER_LAST), f"participant {person.index}'s connection stayed open"
+        answered = time.monotonic()
+
+        exited = wait_for(lambda: server.process.poll() is not None, EXIT_AFTER_LAST)
+        assert exited is not None, f"the server was still running {EXIT_AFTER_LAST} s after the last held request was answered"
+        assert server.process.returncode == 0, server.log_text()
+        print(f"SIGTERM: refused new connections after {stopped_listening:.3f} s, answered {HELD} held requests "
+              f"{answered - signalled:.3f} s after the signal, exited {exited:.3f} s after the last answer")
+    finally:
+        for _, request, _ in held:
+            request.close()
+        idle.close()
+        server.stop()
 
     restarted = Server(EXAMPLES_DIR, tmp_path / "data")
     restarted.port, restarted.url = server.port, server.url
     restarted.start()
     try:
-        for person in answered:
+        for person, _, expectation in held:
             page = person.page()
-            assert 'name="_visit" value="1"' in page, f"participant {person.index} lost the answer acknowledged before SIGTERM"
+            assert 'name="sleep.hours"' in page and 'name="_visit" value="2"' in page, (
+                f"participant {person.index} is not past the answer acknowledged during the shutdown")
+            while not person.finished:
+                assert person.step(person.page()), f"participant {person.index} could not go on after the restart"
+            with person.opener().open(f"{restarted.url}/surveys/{SURVEY}/result.json", timeout=20) as response:
+                result = json.load(response)
+            answers = {q["identifier"]: q for s in result["results"] for q in s["results"]}
+            identifier, key, value = expectation
+            assert answers[identifier].get(key) == value, (person.index, identifier, answers.get(identifier))
     finally:
         restarted.stop()
+
+
+def test_a_client_that_never_finishes_its_request_holds_shutdown_only_until_its_body_timeout(tmp_path):
+    body_timeout = 4
+    server = Server(EXAMPLES_DIR, tmp_path / "data", ("--body-timeout", str(body_timeout))).start()
+    person = Participant(0, server.url)
+    page = person.page()
+    body, _ = person.submission(page)
+    stalled = HeldRequest(server.port, "POST", f"/surveys/{SURVEY}", body,
+                          {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie_header(person)},
+                          sent=len(body) // 2)
+    # Part of a head: not a request yet, so nothing the server owes an answer.
+    partial = Connection(server.port, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    try:
+        stalled.wait_until_read(READ_WITHIN)
+        head_read = time.monotonic()
+        partial.wait_until_read(READ_WITHIN)
+        signalled = time.monotonic()
+        server.process.send_signal(signal.SIGTERM)
+        assert wait_for(lambda: refused(server.port), STOP_LISTENING) is not None, "still listening after SIGTERM"
+        assert closed_by_server(partial.sock, STOP_LISTENING), "a connection with part of a head held the server"
+
+        response = stalled.response(timeout=body_timeout + EXIT_AFTER_LAST)
+        timed_out = time.monotonic()
+        assert response.status == 408, (response.status, response.body[:300])
+        assert timed_out - head_read >= body_timeout * 0.9, f"answered 408 after {timed_out - head_read:.3f} s"
+        exited = wait_for(lambda: server.process.poll() is not None, EXIT_AFTER_LAST)
+        assert exited is not None, f"the server was still running {EXIT_AFTER_LAST} s after the stalled request ended"
+        assert server.process.returncode == 0, server.log_text()
+        print(f"a stalled body held the shutdown {timed_out - signalled:.3f} s (--body-timeout {body_timeout}); "
+              f"exit {exited:.3f} s later")
+    finally:
+        stalled.close()
+        partial.close()
+        server.stop()
