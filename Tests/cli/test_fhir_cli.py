@@ -6,7 +6,9 @@ third-party validator (fhir.resources, see Tests/e2e/fhir_check.py):
 - `survey export-definition --format fhir` writes a valid Questionnaire for the every-format
   example and lists on stderr, with JSON paths, what FHIR cannot say;
 - `survey export --format fhir` writes a valid Bundle of the runs that participants made
-  through a real server;
+  through a real server, each entry fitting the Questionnaire (fhir_consistency.py), for
+  every example survey and each `--status`;
+- `survey export-definition --format fhir` writes a valid Questionnaire for every example;
 - an imported PHQ-9 exported again is a valid Questionnaire with the same items, codes,
   options, scores and expressions.
 """
@@ -25,6 +27,8 @@ from e2e_support import BINARY, Server  # noqa: E402
 from fhir_check import (FIXTURES, PHQ9, PHQ9_DIFFICULTY, PHQ9_QUESTIONS, PHQ9_TOTAL, answers,  # noqa: E402
                         items_by_link_id, load_json, parents, phq9_by_http, validate_bundle,
                         validate_questionnaire)
+from fhir_consistency import validate_response_for  # noqa: E402
+from fhir_walks import EXAMPLE_IDS, example_values, walk  # noqa: E402
 
 FHIR_FIXTURES = ["phq-9", "height-weight-bmi", "nested-groups", "stu3-options"]
 EXAMPLES = ROOT / "Examples"
@@ -234,6 +238,8 @@ def test_export_of_runs_is_a_valid_bundle(tmp_path):
     assert bundle["type"] == "collection"
     resources = [entry["resource"] for entry in bundle["entry"]]
     assert len(resources) == 3
+    for resource in resources:
+        validate_response_for(resource, PHQ9)
     for entry in bundle["entry"]:
         assert entry["fullUrl"] == "urn:uuid:" + entry["resource"]["id"]
     assert all(r["questionnaire"] == PHQ9["url"] for r in resources)
@@ -248,3 +254,51 @@ def test_export_of_runs_is_a_valid_bundle(tmp_path):
                                "--surveys", surveys, "--data", data).stdout)
     validate_bundle(only)
     assert sorted(e["resource"]["status"] for e in only["entry"]) == ["completed", "completed"]
+
+
+# --- every example ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("survey_id", EXAMPLE_IDS)
+def test_export_definition_of_each_example_is_a_valid_questionnaire(survey_id):
+    written = json.loads(succeeds("export-definition", survey_id, "--format", "fhir", "--surveys", EXAMPLES).stdout)
+    validate_questionnaire(written)
+    source = load_json(EXAMPLES / f"{survey_id}.json")
+    if source.get("resourceType") == "Questionnaire":
+        assert written["url"] == source["url"]
+        assert list(items_by_link_id(written)) == list(items_by_link_id(source))
+    else:
+        assert written["url"] == f"urn:survey-presenter:questionnaire:{survey_id}"
+
+
+@pytest.fixture(scope="module")
+def example_runs(tmp_path_factory):
+    """A store holding, for every example, a completed run, a saved one and an unfinished one,
+    made by participants over HTTP on a real server (stopped before the CLI reads the store)."""
+    data = tmp_path_factory.mktemp("fhir-cli-examples") / "data"
+    server = Server(EXAMPLES, data, ("--api-token", "fhir-cli-token-0123456789")).start()
+    try:
+        for survey_id in EXAMPLE_IDS:
+            walk(server.url, survey_id, example_values(survey_id))
+            client, body, url = walk(server.url, survey_id, example_values(survey_id), pages=2)
+            status, _, url = client.post_form(body, url, {}, action="save")
+            assert status == 200 and url.endswith("/saved"), (survey_id, status, url)
+            walk(server.url, survey_id, example_values(survey_id), pages=1)
+    finally:
+        server.stop()
+    return data
+
+
+@pytest.mark.parametrize("status", ["all", "completed", "saved", "inProgress"])
+@pytest.mark.parametrize("survey_id", EXAMPLE_IDS)
+def test_export_of_each_example_is_a_valid_bundle_fitting_its_questionnaire(survey_id, status, example_runs):
+    questionnaire = json.loads(succeeds("export-definition", survey_id, "--format", "fhir", "--surveys", EXAMPLES).stdout)
+    bundle = json.loads(succeeds("export", survey_id, "--format", "fhir", "--status", status, "--surveys", EXAMPLES,
+                                 "--data", example_runs).stdout)
+    validate_bundle(bundle)
+    for index, entry in enumerate(bundle["entry"]):
+        validate_response_for(entry["resource"], questionnaire, f"$.entry[{index}].resource")
+        assert entry["fullUrl"] == "urn:uuid:" + entry["resource"]["id"]
+    statuses = sorted(entry["resource"]["status"] for entry in bundle["entry"])
+    expected = {"all": ["completed", "in-progress", "in-progress"], "completed": ["completed"],
+                "saved": ["in-progress"], "inProgress": ["in-progress"]}[status]
+    assert statuses == expected, statuses
