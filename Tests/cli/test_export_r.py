@@ -4,24 +4,18 @@ printing what it made of each column (class, label, levels, values, missing reas
 the assertions below check against the survey and the answers given.
 
 Skipped when Rscript is missing; with REQUIRE_R=1 that fails instead."""
-import csv
 import datetime
 import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
-from e2e_support import BINARY, Server  # noqa: E402
-from survey_http import Http  # noqa: E402
+from export_support import EXAMPLES, FIXTURES, Server, answer, codebook, need_binary, need_program, survey
 
 RSCRIPT = shutil.which("Rscript")
-EXAMPLES = ROOT / "Examples"
 
 # Prints, as JSON, what sourcing the syntax made of the data frame, and any warning it gave.
 DRIVER = r'''
@@ -84,30 +78,7 @@ TEXTS = ["=1+1", "'=x", "''=x", "-91", "-94", "@home", "+1", "'x", "=\u0301x", "
 
 
 def need_rscript():
-    if RSCRIPT:
-        return
-    if os.environ.get("REQUIRE_R") == "1":
-        pytest.fail("Rscript is missing and REQUIRE_R=1: install r-base-core", pytrace=False)
-    pytest.skip("Rscript is missing (install r-base-core; REQUIRE_R=1 makes this a failure)")
-
-
-def survey(*args):
-    run = subprocess.run([str(BINARY), *map(str, args)], capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, f"survey {' '.join(map(str, args))}:\n{run.stdout}{run.stderr}"
-    return run
-
-
-def answer(server: Server, survey_id: str, pages: list, stop: str | None = None):
-    """One participant: the fields of each page in turn; `stop` leaves the run (or saves it) there."""
-    http = Http(server.url)
-    status, body, url = http.get(f"/surveys/{survey_id}")
-    for fields in pages:
-        assert status == 200, body[:500]
-        status, body, url = http.post_form(body, url, fields)
-    if stop == "save":
-        status, body, url = http.post_form(body, url, {}, action="save")
-    assert status == 200, body[:500]
-    return url
+    need_program(RSCRIPT, "Rscript", "r-base-core", "REQUIRE_R")
 
 
 def read_in_r(tmp_path: Path, surveys: Path, data: Path, survey_id: str, *extra: str) -> dict:
@@ -124,13 +95,6 @@ def read_in_r(tmp_path: Path, surveys: Path, data: Path, survey_id: str, *extra:
     facts = json.loads(out.read_text(encoding="utf-8"))
     print(json.dumps(facts, ensure_ascii=False, indent=1))
     return facts
-
-
-def codebook(tmp_path: Path, surveys: Path, data: Path, survey_id: str) -> list:
-    book = tmp_path / f"{survey_id}.codebook.csv"
-    survey("export", survey_id, "--format", "codebook", "--surveys", surveys, "--data", data, "--output", book)
-    with open(book, encoding="utf-8", newline="") as file:
-        return list(csv.DictReader(file))
 
 
 def by_name(facts: dict) -> dict:
@@ -168,10 +132,7 @@ def surveys(tmp_path_factory):
 def data(surveys, tmp_path_factory):
     """Runs of each survey, made through the server's pages by a participant's HTTP requests."""
     need_rscript()
-    if not BINARY.exists():
-        pytest.fail(f"{BINARY} is missing: build with `swift build` first", pytrace=False)
-    help_run = subprocess.run([str(BINARY), "export", "--help"], capture_output=True, text=True, timeout=60)
-    assert help_run.returncode == 0, help_run.stderr
+    need_binary()
     folder = tmp_path_factory.mktemp("data")
     server = Server(surveys, folder).start()
     try:
@@ -184,7 +145,7 @@ def data(surveys, tmp_path_factory):
         answer(server, fever, [{}, {"fever": "false"}, {"other-symptoms": "-91"}])
         answer(server, fever, [{}, {"fever": "false"}, {"other-symptoms": "'@home"}])
         answer(server, fever, [{}, {"fever": "true"}], stop="save")
-        script = json.loads((ROOT / "Tests" / "Fixtures" / "every-format.answers.json").read_text(encoding="utf-8"))
+        script = json.loads((FIXTURES / "every-format.answers.json").read_text(encoding="utf-8"))
         answer(server, "every-format", list(script.values()))
         answer(server, "every-format", [{}, {"contact-ok": "false"}, {"handedness": "left"}])
         labels = "export-labels"
