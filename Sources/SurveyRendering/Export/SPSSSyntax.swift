@@ -124,7 +124,8 @@ struct SPSSSyntax {
             switch (column.format, column.part) {
             case (_, .latitude?), (_, .longitude?): return "F12.6"
             case (.numeric(let numeric)?, _): return "F12.\(numeric.effectiveStyle == .integer ? 0 : min(numeric.maximumFractionDigits ?? 2, 6))"
-            case (.continuousScale(let scale)?, _): return "F12.\(min(scale.fractionDigits, 6))"
+            // A percent scale stores a fraction (60 % is 0.6): two decimals more than the participant types.
+            case (.continuousScale(let scale)?, _): return "F12.\(min(scale.fractionDigits + (scale.isPercent ? 2 : 0), 6))"
             case (.scale?, _), (.ses?, _), (.age?, _), (.timeInterval?, _): return "F12.0"
             default: return "F12.2"
             }
