@@ -35,7 +35,7 @@ struct ResultTests {
         #expect(task["taskRunUUID"] == .string("9a1c0000-0000-4000-8000-000000000001"))
         #expect(task["finishReason"] == .string("completed"))
         #expect(task["startDate"] == .string("2026-11-21T10:00:00+00:00"))
-        #expect(steps.count == 4)
+        try #require(steps.count == 4)
         guard case .object(let intro) = steps[0], case .object(let vitals) = steps[2], case .array(let items)? = vitals["results"] else {
             Issue.record("unexpected step results")
             return
@@ -43,13 +43,16 @@ struct ResultTests {
         #expect(intro["results"] == .array([]))
         #expect(intro["startDate"] == .string("2026-11-21T10:00:00+00:00"))
         #expect(intro["endDate"] == .string("2026-11-21T10:00:01+00:00"))
-        #expect(items.count == 3)
+        try #require(items.count == 3)
         #expect(items[0] == .object([
             "type": .string("numeric"), "identifier": .string("temp"),
             "startDate": .string("2026-11-21T10:00:02+00:00"), "endDate": .string("2026-11-21T10:00:03+00:00"),
             "unit": .string("Cel"), "displayUnit": .string("°C"), "numericAnswer": .number(38.2),
         ]))
-        guard case .object(let onset) = items[1], case .object(let pain) = items[2] else { return }
+        guard case .object(let onset) = items[1], case .object(let pain) = items[2] else {
+            Issue.record("the onset and pain results are not objects: \(items)")
+            return
+        }
         #expect(onset["dateAnswer"] == .string("2026-11-19"))
         #expect(onset["timeZone"] == .string(utc.identifier))
         #expect(pain["noAnswerType"] == .string("dontKnow"))

@@ -81,7 +81,10 @@ struct ResearcherAPITests {
             #expect(result["finishReason"] == .string("completed"))
             #expect(steps.count == 4)
             let researchKit = try Self.json(try await client.execute(uri: "/api/v1/runs/\(id)?format=researchkit", method: .get, headers: Self.auth))
-            guard case .object(let shaped)? = researchKit["result"] else { return }
+            guard case .object(let shaped)? = researchKit["result"] else {
+                Issue.record("no ResearchKit result in \(researchKit)")
+                return
+            }
             #expect(shaped["_class"] == .string("ORKTaskResult"))
             // The start link is used up.
             var other = Participant(client)
@@ -98,7 +101,10 @@ struct ResearcherAPITests {
                 _ = try await client.execute(uri: "/api/v1/runs", method: .post, headers: Self.auth, body: ByteBuffer(string: "{\"survey\": \"\(survey)\"}"))
             }
             let all = try Self.json(try await client.execute(uri: "/api/v1/runs", method: .get, headers: Self.auth))
-            guard case .array(let runs)? = all["runs"] else { return }
+            guard case .array(let runs)? = all["runs"] else {
+                Issue.record("no list of runs in \(all)")
+                return
+            }
             #expect(runs.count == 3)
             let fever = try Self.json(try await client.execute(uri: "/api/v1/runs?survey=fever-triage&status=inProgress", method: .get, headers: Self.auth))
             guard case .array(let feverRuns)? = fever["runs"], case .object(let first)? = feverRuns.first, case .string(let id)? = first["id"] else {
