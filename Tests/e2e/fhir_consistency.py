@@ -4,7 +4,8 @@ what the R4 models (fhir_check.py) read from the response alone:
 - `questionnaire` is the Questionnaire's canonical: its `url`, with `|version` equal to the
   Questionnaire's version when the canonical names one;
 - every item's linkId is an item of the Questionnaire, at the same place in the tree (a
-  response item's parents are the Questionnaire item's parents);
+  response item's parents are the Questionnaire item's parents), and its text, when it has
+  one, is the Questionnaire item's (as the FHIR validator requires);
 - a group or display item carries no answer; a question carries answers only of the type its
   item has (valueCoding for a choice, valueQuantity for a quantity…), a Coding or value that
   is one of the item's answerOptions, and more than one answer only when the item repeats;
@@ -217,6 +218,9 @@ def check_response_matches(response: dict, questionnaire: dict):
         assert link_id in q_items, f"{link_id}: no item of the Questionnaire has this linkId"
         q_item, q_above = q_items[link_id]
         assert above == q_above, f"{link_id}: under {list(above)} in the response, under {list(q_above)} in the Questionnaire"
+        if "text" in item:
+            assert item["text"] == q_item.get("text"), \
+                f"{link_id}: the text {item['text']!r} is not the Questionnaire's {q_item.get('text')!r}"
         check_answers(item, q_item)
         assert enabled(q_item, given), f"{link_id}: present, but its enableWhen does not hold on the response's answers"
         present.add(link_id)

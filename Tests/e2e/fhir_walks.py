@@ -29,13 +29,13 @@ def example_values(survey_id: str) -> dict:
 
 
 def walk(base_url: str, survey_id: str, values: dict, pages: int | None = None,
-         buttons: frozenset = frozenset()) -> tuple[Http, bytes, str]:
+         buttons: frozenset = frozenset(), query: str = "") -> tuple[Http, bytes, str]:
     """A participant answering each page from `values` (only the fields the page has) and
     pressing Next, or a button named in `buttons` where the page has one (an "I don't know").
-    Stops at the done page, or after `pages` pages. Returns the participant, the last page and
-    its URL."""
+    Stops at the done page, or after `pages` pages; `query` goes on the first address (?lang=es).
+    Returns the participant, the last page and its URL."""
     client = Http(base_url)
-    status, body, url = client.get(f"/surveys/{survey_id}")
+    status, body, url = client.get(f"/surveys/{survey_id}{query}")
     for count in range(MAX_PAGES):
         if url.endswith("/done") or count == pages:
             return client, body, url

@@ -89,6 +89,8 @@ BROKEN_RESPONSES = {
                                     "valueString answers a boolean item"),
     "a quantity as a bare number": (lambda d: item(d, "weight").update(answer=[{"valueDecimal": 70.5}]),
                                     "valueDecimal answers a quantity item"),
+    "a text that is not the Questionnaire's": (lambda d: item(d, "smokes").update(text="Do you vape?"),
+                                               "is not the Questionnaire's"),
     "a linkId not in the Questionnaire": (lambda d: item(d, "seen").update(linkId="last-seen"),
                                           "no item of the Questionnaire"),
     "an item out of its group": (lambda d: d["item"].append(d["item"][1]["item"].pop(0)), "under []"),

@@ -169,18 +169,22 @@ def every_format_unknown_hidden_and_empty() -> dict:
 
 PATHS = {
     "every-format, don't know, hidden and empty": ("every-format", every_format_unknown_hidden_and_empty,
-                                                   frozenset({"stress.dontKnow"})),
-    "fever-triage without a fever": ("fever-triage", lambda: {"fever": "false"}, frozenset()),
+                                                   frozenset({"stress.dontKnow"}), ""),
+    "fever-triage without a fever": ("fever-triage", lambda: {"fever": "false"}, frozenset(), ""),
     "fever-triage, only what is required": ("fever-triage", lambda: {"fever": "true", "celsius": "38.1",
-                                                                     "danger-signs": "none"}, frozenset()),
-    "wellbeing-check, only what is required": ("wellbeing-check", lambda: {"mood": "3"}, frozenset()),
+                                                                     "danger-signs": "none"}, frozenset(), ""),
+    "fever-triage in Spanish": ("fever-triage", lambda: example_values("fever-triage"), frozenset(), "?lang=es"),
+    "wellbeing-check, only what is required": ("wellbeing-check", lambda: {"mood": "3"}, frozenset(), ""),
 }
 
 
 @pytest.mark.parametrize("path", list(PATHS))
 def test_other_paths_give_valid_responses(path, examples_server, questionnaires):
-    survey_id, values, buttons = PATHS[path]
-    client, _, url = walk(examples_server.url, survey_id, values(), buttons=buttons)
+    """The texts and displays stay the Questionnaire's whatever language the participant reads."""
+    survey_id, values, buttons, query = PATHS[path]
+    client, page, url = walk(examples_server.url, survey_id, values(), buttons=buttons, query=query)
+    if query:
+        assert b'lang="es"' in page, "the participant read the survey in Spanish"
     response = browser_fhir(client, survey_id)
     validate_response_for(response, questionnaires[survey_id])
     assert response["status"] == "completed"
