@@ -4,21 +4,23 @@ and through the restarted server, and that the stretch without writes around the
 stayed within a bound. Standard library only.
 
 The defaults come from measured runs on the project's 2-core machine (deploy/ha/README.md has
-the figures): 7,000-8,000 answers acknowledged in a run, about 5,000 of them after the
-promotion and a few hundred through the restarted server, and a write gap of 16-18 s, of which
-Patroni's failover (the leader key's ttl of 15 s less the time since its last renewal, then up
-to one loop_wait of 2 s) takes 13-17 s. Each floor is a small fraction of what was measured
-and the bound is well above it, so a slow or busy CI machine passes, and a run whose writes
-never came back does not.
+the figures). A quiet run acknowledged 7,659 answers, a busy one 5,232 and one under two extra
+busy loops and other builds (load average 14) 2,040, of which 1,539 were sent after the
+promotion and 47 through the restarted server (257 in the busy run). The write gap was
+14.1-17.0 s, of which Patroni's failover took 13.7-14.6 s: the dead leader's key lives for the
+ttl of 15 s from its last renewal (every loop_wait of 2 s), then the synchronous standby takes
+the lock on its next loop; HAProxy's check (every 1 s) then sends the servers to it. Each floor
+is a quarter or less of the slowest run measured, and the bound about twice the longest gap,
+so a slow CI machine passes and a run whose writes never came back does not.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-MIN_ACKS = 1500                 # answers acknowledged in the whole run
-MIN_AFTER_PROMOTION = 100       # acknowledged answers sent after the promotion was seen
-MIN_VIA_RESTARTED = 20          # acknowledged answers sent through the restarted server, once it is back
-MAX_WRITE_GAP = 30.0            # seconds: ttl 15 + loop_wait 2 + HAProxy's check and the servers' retry, with room
+MIN_ACKS = 500                  # answers acknowledged in the whole run (2,040-7,659 measured)
+MIN_AFTER_PROMOTION = 100       # acknowledged answers sent after the promotion was seen (1,539 or more)
+MIN_VIA_RESTARTED = 10          # acknowledged answers sent through the restarted server once it is back (47 or more)
+MAX_WRITE_GAP = 30.0            # seconds (14.1-17.0 measured): ttl 15 + loop_wait 2 + HAProxy's check, with room
 
 
 @dataclass
@@ -80,8 +82,8 @@ def requirements(acks: list, timeline: Timeline, limits: Limits) -> list[tuple[b
 
     t = timeline
     if t.promoted_at is None:
-        out.append((False, f"a standby promoted after the primary's kill: none seen (killed {t.killed_member} at "
-                           f"t={t.primary_killed_at if t.primary_killed_at is not None else '?'} s)"))
+        killed = f"t={t.primary_killed_at:.1f} s" if t.primary_killed_at is not None else "no time: it was not killed"
+        out.append((False, f"a standby promoted after the primary's kill: none seen ({t.killed_member} killed at {killed})"))
         out.append((False, f"at least {limits.min_after_promotion} answers acknowledged after the promotion: no promotion seen"))
     else:
         after = sum(a.sent >= t.promoted_at for a in acks)
