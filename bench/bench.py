@@ -541,6 +541,7 @@ def parse_wrk(out):
     r["non_2xx_3xx"] = int(m.group(1)) if m else 0
     m = re.search(r"Socket errors: (.*)", out)
     r["socket_errors"] = m.group(1).strip() if m else ""
+    r["socket_error_counts"] = {kind: int(n) for kind, n in re.findall(r"(\w+) (\d+)", r["socket_errors"])}
     m = re.search(r"STATUS (.*)", out)
     if m:
         r["status"] = {k: int(v) for k, v in (kv.split("=") for kv in m.group(1).split())}
@@ -594,11 +595,17 @@ def run_case(case, duration, tag, raw_dir):
         "p99_ms": max(p["p99_ms"] for p in parsed),
         "non_2xx_3xx": sum(p["non_2xx_3xx"] for p in parsed),
         "socket_errors": "; ".join(p["socket_errors"] for p in parsed if p["socket_errors"]),
+        "socket_error_counts": {kind: sum(p["socket_error_counts"].get(kind, 0) for p in parsed)
+                                for kind in {k for p in parsed for k in p["socket_error_counts"]}},
         "error_answers": [e for p in parsed for e in p["error_answers"]],
     }
     statuses = [p["status"] for p in parsed if "status" in p]
     if statuses:
         r["status"] = {k: sum(s.get(k, 0) for s in statuses) for k in statuses[0]}
+    # answers in the 2xx and 3xx classes: the Lua script counts them where it runs; wrk's own
+    # count of completed requests less its non-2xx/3xx ones otherwise
+    r["answered"] = (r["status"]["2xx"] + r["status"]["3xx"]) if statuses else r["requests"] - r["non_2xx_3xx"]
+    r["timeouts"] = r["socket_error_counts"].get("timeout", 0)
     busy, irq, total = (b - a for a, b in zip(m0, m1))
     server_cpu = cpu1 - cpu0
     wrk_cpu = (ru1.ru_utime + ru1.ru_stime) - (ru0.ru_utime + ru0.ru_stime)
@@ -802,7 +809,8 @@ def main():
                 results["runs"].append(r)
                 log(f"rep{rep} {case.name:18s} {r['rps']:>9.0f} req/s  p50 {r['p50_ms']:.2f} ms  p99 {r['p99_ms']:.2f} ms  "
                     f"cpu {r['server_cpu_us_per_req']} µs/req  rss {r['rss_kib'] / 1024:.0f} MiB  other {r['other_cpu_pct']}%  "
-                    f"{r.get('status', '')} {('completed=' + str(r['completed_runs'])) if 'completed_runs' in r else ''}")
+                    f"{r.get('status', '')} {('completed=' + str(r['completed_runs'])) if 'completed_runs' in r else ''}"
+                    + (f"  wrk timeouts {r['timeouts']}" if r["timeouts"] else ""))
         results["cases"] = {c.name: {"group": c.group, "note": c.note, "peer": c.peer} for c in cases}
     finally:
         stop_all()
@@ -816,7 +824,13 @@ def main():
     with open(os.path.join(args.out, "results.md"), "w") as f:
         f.write(markdown)
     print(markdown)
-    problems = [f"{r['case']} rep{r['rep']}: {p}" for r in results["runs"] for p in run_problems(r)]
+    problems = [f"{r['case']} rep{r['rep']}: {p}" for r in results["runs"] for p in run_problems(r, args.smoke)]
+    # The answer cycle's POSTs must have been answered somewhere, or its answers went unchecked
+    # (a short smoke on a slow machine may not reach them in a case whose participants begin
+    # with a GET; cycle-steps-* begins half of them with a POST).
+    cycle_runs = [r for r in results["runs"] if "status" in r and results["cases"][r["case"]]["peer"] is None]
+    if cycle_runs and not sum(r["status"].get("3xx", 0) for r in cycle_runs):
+        problems.append("no answer was acknowledged (303) in any answer-cycle case: the answers went unchecked")
     if problems:
         print("\n".join(["Problems:"] + problems), file=sys.stderr)
         return 1
@@ -856,7 +870,12 @@ def otree_cases(peers, work):
     return cases
 
 
-def run_problems(r):
+def run_problems(r, smoke=False):
+    """What makes a run fail. A request wrk gave up on after its 5 s timeout says how fast the
+    machine was, and a smoke run on a busy shared machine proves the harness, not its speed:
+    there, timeouts are a figure (in the log and results.md) and fail the run only when no
+    request at all was answered. Every other socket error fails a smoke run too, and a full
+    run fails on any."""
     problems = []
     status = r.get("status", {})
     if status.get("4xx") or status.get("5xx") or r["non_2xx_3xx"]:
@@ -864,7 +883,13 @@ def run_problems(r):
                         + (f"; the first said: {', '.join(r['error_answers'])}" if r.get("error_answers") else ""))
     if status.get("starved"):
         problems.append(f"{status['starved']} participants ran out of fresh sessions")
-    if r.get("socket_errors"):
+    if not r.get("answered"):
+        problems.append(f"no request was answered ({r.get('requests')} requests, socket errors: {r.get('socket_errors') or 'none'})")
+    if smoke:
+        others = {kind: n for kind, n in r.get("socket_error_counts", {}).items() if kind != "timeout" and n}
+        if others:
+            problems.append("socket errors: " + ", ".join(f"{kind} {n}" for kind, n in others.items()))
+    elif r.get("socket_errors"):
         problems.append("socket errors: " + r["socket_errors"])
     return problems
 
@@ -885,16 +910,20 @@ def summarize(results):
         runs = [r for r in results["runs"] if r["case"] == name]
         if not runs:
             continue
-        med = lambda key: statistics.median([r[key] for r in runs if r.get(key) is not None])
+        def med(key, digits=None):
+            """The median of a figure over the case's runs; None where no run has it (a run
+            that answered no request has no CPU per request), and the run's problems say why."""
+            values = [r[key] for r in runs if r.get(key) is not None]
+            return (round(statistics.median(values), digits) if digits else round(statistics.median(values))) if values else None
         rps = [r["rps"] for r in runs]
         entry = {
-            "rps_median": round(med("rps")), "rps_min": round(min(rps)), "rps_max": round(max(rps)),
-            "p50_ms": round(med("p50_ms"), 2), "p99_ms": round(med("p99_ms"), 2),
-            "cpu_us_per_req": round(med("server_cpu_us_per_req"), 1), "rss_mib": round(max(r["rss_kib"] for r in runs) / 1024, 1),
-            "other_cpu_pct": round(med("other_cpu_pct"), 1),
+            "rps_median": med("rps"), "rps_min": round(min(rps)), "rps_max": round(max(rps)),
+            "p50_ms": med("p50_ms", 2), "p99_ms": med("p99_ms", 2),
+            "cpu_us_per_req": med("server_cpu_us_per_req", 1), "rss_mib": round(max(r["rss_kib"] for r in runs) / 1024, 1),
+            "other_cpu_pct": med("other_cpu_pct", 1),
         }
         if any("postgres_cpu_us_per_req" in r for r in runs):
-            entry["postgres_cpu_us_per_req"] = round(med("postgres_cpu_us_per_req"), 1)
+            entry["postgres_cpu_us_per_req"] = med("postgres_cpu_us_per_req", 1)
         completed = [r["completed_runs"] for r in runs if r.get("completed_runs") is not None]
         if completed:
             entry["surveys_per_s"] = round(statistics.median(completed) / results["settings"]["duration_s"], 1)
@@ -919,6 +948,12 @@ def render_markdown(results, s):
                      f"{e['cpu_us_per_req']} | {e['rss_mib']} | {e.get('surveys_per_s', '')} | {e['other_cpu_pct']} | "
                      f"{results['cases'][name]['note']}"
                      + (f"; PostgreSQL's part {e['postgres_cpu_us_per_req']} µs" if "postgres_cpu_us_per_req" in e else "") + " |")
+    timed_out = [r for r in results["runs"] if r.get("timeouts")]
+    if timed_out:
+        lines += ["", "wrk timeouts (requests not answered within 5 s"
+                  + ("; counted, not failed, in smoke mode unless nothing was answered" if results["settings"]["smoke"] else "")
+                  + "): " + ", ".join(f"{r['case']} rep{r['rep']} {r['timeouts']} of {r['requests'] + r['timeouts']}"
+                                     for r in timed_out) + "."]
     get = next((k for k in s if k.startswith("get-runs-")), None)
     cycle = next((k for k in s if k.startswith("cycle-runs-")), None)
     lines += ["", "## Ratios (the project's figure ÷ the peer's, same run)", "", "| pair | req/s ratio | CPU per request (peer ÷ project) |",
