@@ -15,11 +15,13 @@ table and every run is read through `GET /api/v1/runs/{id}`; each acknowledged a
 POST answered 303 after which the page shows a later step, or the done page) must be there
 with its value.
 
-Checks: no acknowledged answer lost; no 5xx and no status other than 200 and 303; RSS flat
-(within +-10 % of its median) in every server lifetime after the warm-up; the last quarter's
-p99 at most twice the first quarter's (after the warm-up; a few ms of noise allowed); every
-SIGTERM ended the server without SIGKILL. Writes results.json and soak.png (matplotlib,
-when it can be imported) to --out and prints a table. Run it through bench/soak.
+Checks: no acknowledged answer lost; no 5xx and no status other than 200 and 303; RSS read in
+every server lifetime, and flat (within +-10 % of its median) after the warm-up; the last
+quarter's p99 at most twice the first quarter's (after the warm-up; a few ms of noise allowed);
+every SIGTERM ended the server without SIGKILL. The smoke (--smoke) reports the RSS and p99
+checks but does not fail on them: its 25 s are too short for either to mean anything.
+Writes results.json and soak.png (matplotlib, when it can be imported) to --out and prints a
+table. Run it through bench/soak.
 """
 import argparse
 import http.client
@@ -518,6 +520,7 @@ def soak_store(store, args, work):
     verification = compare(stats.acknowledged, by_marker)
     verification.update(runs_in_store=len(ids), markers_repeated=len(repeated))
     result = {"store": store, "servers": names, "duration_s": duration, "warm_up_s": warm, "window_s": window,
+              "lives": {s.name: s.lives for s in servers},
               "clients": args.clients, "requests": stats.requests, "statuses": {str(k): v for k, v in stats.statuses.items()},
               "failed_requests": dict(stats.failures), "unacknowledged_posts": dict(stats.unacknowledged),
               "runs_completed": stats.completed, "problems": stats.problems[:20], "problem_count": len(stats.problems),
@@ -560,16 +563,29 @@ def checks(r):
     judged = [e for e in r["rss"] if e["samples"] >= 3]
     bad = {k: n for k, n in r["statuses"].items() if k not in ("200", "303")}
     stops = r["restarts"] + r["final_stops"]
+    lives = sum(len(lifetimes) for lifetimes in r.get("lives", {}).values())
     return {
         "no answer lost": v["lost"] == 0 and v["acknowledged_answers"] > 0 and v["markers_repeated"] == 0,
         "no 5xx or other status": not bad and r["problem_count"] == 0,
+        # the figures the RSS check judges exist: a reading after its warm-up in every server lifetime
+        "RSS read in every server lifetime": len(r["rss"]) == lives and all(e["samples"] > 0 for e in r["rss"]),
         "RSS flat (±10 %)": bool(judged) and all(e["spread_pct"] <= 100 * RSS_BAND for e in judged),
         "p99 steady": None not in (q[0], q[3]) and q[3] <= max(P99_FACTOR * q[0], q[0] + P99_SLACK_MS),
         "SIGTERM ends the server": all(not s["killed"] and s["exit"] == 0 for s in stops),
     }
 
 
-def table(results):
+# Judged only in runs long enough to mean something. In the smoke a server lifetime is 10-25 s
+# with 2.5 s of warm-up, when a server's memory is still settling (arenas, caches, connection
+# pools) and how far it gets depends on how fast a busy machine lets the participants go: the
+# smoke reports these figures, and that they were read, but does not fail on them.
+SMOKE_NOT_JUDGED = {
+    "RSS flat (±10 %)": "a server lifetime of 10-25 s is too short to tell growth from warm-up",
+    "p99 steady": "25 s quarters are too short to judge a trend, and a shared machine's noise decides them",
+}
+
+
+def table(results, smoke=False):
     lines = []
     for r in results:
         v = r["verification"]
@@ -590,7 +606,11 @@ def table(results):
                          + "".join(f"{str(e.get(k, '-')):>8}" for k in ("start_mib", "end_mib", "min_mib", "max_mib"))
                          + f"{str(e.get('spread_pct', '-')):>7}")
         for name, ok in r["checks"].items():
-            lines.append(f"  {'ok  ' if ok else 'FAIL'} {name}")
+            if smoke and name in SMOKE_NOT_JUDGED:
+                lines.append(f"  --   {name}: {'within' if ok else 'outside'} its bound, not judged in the smoke "
+                             f"({SMOKE_NOT_JUDGED[name]})")
+            else:
+                lines.append(f"  {'ok  ' if ok else 'FAIL'} {name}")
     return "\n".join(lines)
 
 
@@ -652,10 +672,12 @@ def main():
     args = ap.parse_args()
     if args.report:
         paths = [os.path.join(p, "results.json") if os.path.isdir(p) else p for p in args.report]
-        results = [r for path in paths for r in json.load(open(path))["results"]]
-        print(table(results))
+        saved = [json.load(open(path)) for path in paths]
+        results = [r for s in saved for r in s["results"]]
+        smoke = any(s["meta"].get("smoke") for s in saved)
+        print(table(results, smoke))
         log("figure:", plot(results, args.png or os.path.join(os.path.dirname(paths[0]), "soak.png")))
-        return 0 if all(all(r["checks"].values()) for r in results) else 1
+        return 0 if all(ok or (smoke and name in SMOKE_NOT_JUDGED) for r in results for name, ok in r["checks"].items()) else 1
     if args.smoke:
         args.minutes, args.clients = 25 / 60, 20
         args.out = args.out or tempfile.mkdtemp(prefix="survey-soak-smoke-")
@@ -682,14 +704,17 @@ def main():
             results.append(soak_store(store, args, work))
             with open(os.path.join(args.out, "results.json"), "w") as f:
                 json.dump({"meta": meta, "results": results}, f, indent=1)
-    print(table(results))
+    print(table(results, args.smoke))
     log("figure:", plot(results, args.png or os.path.join(args.out, "soak.png")))
-    # 25 s quarters are too short to judge a trend, and a shared machine's noise decides them:
-    # the smoke reports its p99 check but fails only on the others; the hour's run fails on all.
-    advisory = {"p99 steady"} if args.smoke else set()
+    # The smoke reports the checks that need a long run but fails only on the others; the
+    # hour's run fails on all.
+    advisory = set(SMOKE_NOT_JUDGED) if args.smoke else set()
     for r in results:
         if advisory and not r["checks"]["p99 steady"]:
             log(f"{r['store']}: p99 not steady in the smoke (reported, not failed): {r['p99_quarters_ms']}")
+        if advisory and not r["checks"]["RSS flat (±10 %)"]:
+            log(f"{r['store']}: RSS spread over ±10 % in the smoke (reported, not failed): "
+                + (", ".join(f"{e['server']} life {e['life']} {e.get('spread_pct')} %" for e in r["rss"]) or "no reading"))
     failed = [f"{r['store']}: {name}" for r in results for name, ok in r["checks"].items() if not ok and name not in advisory]
     if failed:
         log("FAILED:", "; ".join(failed))
