@@ -131,7 +131,9 @@ struct Serve: AsyncParsableCommand {
         }
         do {
             let app = try await buildApplication(configuration: configuration)
-            try await app.runService()
+            // SIGTERM waits for a request still arriving (up to the body timeout) and for the
+            // answer to be written, and no longer: a client that never reads cannot hold it.
+            try await app.runService(drainingAtMost: configuration.bodyTimeout + 30)
         } catch let error as StartupError {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)
