@@ -39,11 +39,15 @@ def tcp_queues(local_port: int, remote_port: int) -> tuple[int, int] | None:
 class Connection:
     """A loopback TCP connection to the server that has sent some bytes and may send more."""
 
-    def __init__(self, port: int, sent: bytes):
+    def __init__(self, port: int, sent: bytes, receive_buffer: int | None = None):
         if not any(table.exists() for table in TCP_TABLES):
             raise RuntimeError("/proc/net/tcp is missing: these tests read the kernel's socket queues (Linux)")
         self.port = port
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+        self.sock = socket.socket()
+        if receive_buffer is not None:
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        self.sock.settimeout(30)
+        self.sock.connect(("127.0.0.1", port))
         self.sock.sendall(sent)
 
     @property
@@ -64,6 +68,23 @@ class Connection:
                                      f"within {timeout} s: {tcp_queues(self.client_port, self.port)}, "
                                      f"{tcp_queues(self.port, self.client_port)}")
             time.sleep(0.01)
+
+    def send_until_not_read(self, request: bytes, settle: float, timeout: float) -> int:
+        """Sends the request again and again, each time once the server has read the last one,
+        until one stays unread for `settle` seconds: the server has stopped reading, and what
+        it did read was whole requests. How many it read; raises after `timeout` seconds."""
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        deadline, read = time.monotonic() + timeout, 0
+        while True:
+            self.sock.sendall(request)
+            sent = time.monotonic()
+            while not self.read_by_server():
+                if time.monotonic() - sent > settle:
+                    return read
+                if time.monotonic() > deadline:
+                    raise AssertionError(f"the server was still reading after {timeout} s and {read} requests")
+                time.sleep(0.001)
+            read += 1
 
     def response(self, timeout: float = 30) -> Response:
         return read_response(self.sock, timeout)

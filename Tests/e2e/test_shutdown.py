@@ -8,13 +8,15 @@ going until its response has been written, then closes; every other connection c
 (one that has sent only part of a head is closed unanswered, as if it had not arrived). A
 request whose body is still arriving is held to `--body-timeout` from the end of its head: a
 client that never sends the rest is answered 408 when it runs out, and the server exits then.
-That timeout is the bound on how long a client can keep a stopping server from exiting."""
+No deadline runs while the server owes an answer, so a client that never reads its answers
+would hold the server forever: `survey serve` waits at most --body-timeout + 30 s after the
+signal, then cuts the connections left and exits. That is the bound these tests rely on."""
 import json
 import signal
 import time
 
 from e2e_support import EXAMPLES_DIR, Server
-from held_requests import Connection, HeldRequest, closed_by_server, refused
+from held_requests import Connection, HeldRequest, closed_by_server, refused, tcp_queues
 from test_durability import SURVEY, Participant
 
 HELD = 6                # requests in flight when the signal arrives
@@ -74,13 +76,13 @@ def test_sigterm_answers_requests_in_flight_and_refuses_new_ones(tmp_path):
 
         for _, request, _ in held:
             request.finish()
-        for person, request, expectation in held:
-            response = request.response()
+        responses = [request.response() for _, request, _ in held]
+        answered = time.monotonic()
+        for (person, request, expectation), response in zip(held, responses):
             assert response.status == 303, (person.index, response.status, response.body[:300])
             assert response.headers.get("location") == control.location, (person.index, response.headers)
             person.acknowledge(expectation, response.headers["location"])
             assert closed_by_server(request.sock, EXIT_AFTER_LAST), f"participant {person.index}'s connection stayed open"
-        answered = time.monotonic()
 
         exited = wait_for(lambda: server.process.poll() is not None, EXIT_AFTER_LAST)
         assert exited is not None, f"the server was still running {EXIT_AFTER_LAST} s after the last held request was answered"
@@ -144,4 +146,30 @@ def test_a_client_that_never_finishes_its_request_holds_shutdown_only_until_its_
     finally:
         stalled.close()
         partial.close()
+        server.stop()
+
+
+def test_a_client_that_never_reads_its_answers_holds_shutdown_only_for_a_bounded_time(tmp_path):
+    # `survey serve` waits for the requests in flight at most --body-timeout + 30 s after SIGTERM.
+    body_timeout = 1
+    limit = body_timeout + 30
+    server = Server(EXAMPLES_DIR, tmp_path / "data", ("--body-timeout", str(body_timeout), "--no-access-log")).start()
+    # Pipelined requests for an 11 KB file, each sent once the server has read the last, and
+    # not a byte of the answers read, until the server stops reading: it owes answers it cannot
+    # write, it holds no part of a request, and no connection deadline runs while it owes one.
+    reader = Connection(server.port, b"", receive_buffer=4096)
+    try:
+        owed = reader.send_until_not_read(b"GET /survey.css HTTP/1.1\r\nHost: x\r\n\r\n", settle=2, timeout=READ_WITHIN)
+        assert tcp_queues(server.port, reader.client_port) is not None, "the server closed the connection"
+
+        signalled = time.monotonic()
+        server.process.send_signal(signal.SIGTERM)
+        assert wait_for(lambda: refused(server.port), STOP_LISTENING) is not None, "still listening after SIGTERM"
+        exited = wait_for(lambda: server.process.poll() is not None, limit + EXIT_AFTER_LAST)
+        assert exited is not None, f"a client that never reads held the server {limit + EXIT_AFTER_LAST} s after SIGTERM"
+        assert server.process.returncode == 0, server.log_text()
+        assert exited >= limit * 0.9, f"the server gave up on the requests in flight after {exited:.3f} s, not {limit} s"
+        print(f"a client that never reads {owed} answers held the shutdown {exited:.3f} s (bound {limit} s)")
+    finally:
+        reader.close()
         server.stop()
