@@ -24,16 +24,27 @@ class Response:
 def tcp_queues(local_port: int, remote_port: int) -> tuple[int, int] | None:
     """(bytes sent and not yet acknowledged, bytes received and not yet read) of the socket
     from local_port to remote_port, or None when there is no such connection."""
+    return connection_queues(local_port, remote_port).get((local_port, remote_port))
+
+
+def connection_queues(port: int, other: int) -> dict:
+    """The queues of both ends of the connection between two loopback ports, read in one pass
+    (a busy machine lists thousands of sockets), keyed by (local port, remote port)."""
+    ends = {(port, other), (other, port)}
+    marks = (f":{port:04X} ", f":{other:04X} ")
+    found = {}
     for table in TCP_TABLES:
         if not table.exists():
             continue
         for line in table.read_text().splitlines()[1:]:
+            if marks[0] not in line or marks[1] not in line:
+                continue
             columns = line.split()
-            local, remote, queues = columns[1], columns[2], columns[4]
-            if int(local.rsplit(":", 1)[1], 16) == local_port and int(remote.rsplit(":", 1)[1], 16) == remote_port:
-                unacknowledged, unread = queues.split(":")
-                return int(unacknowledged, 16), int(unread, 16)
-    return None
+            local, remote = int(columns[1].rsplit(":", 1)[1], 16), int(columns[2].rsplit(":", 1)[1], 16)
+            if (local, remote) in ends:
+                unacknowledged, unread = columns[4].split(":")
+                found[(local, remote)] = int(unacknowledged, 16), int(unread, 16)
+    return found
 
 
 class Connection:
@@ -56,8 +67,8 @@ class Connection:
 
     def read_by_server(self) -> bool:
         """Every byte sent so far has reached the server's kernel and the server has read it."""
-        client = tcp_queues(self.client_port, self.port)
-        server = tcp_queues(self.port, self.client_port)
+        queues = connection_queues(self.client_port, self.port)
+        client, server = queues.get((self.client_port, self.port)), queues.get((self.port, self.client_port))
         return client is not None and server is not None and client[0] == 0 and server[1] == 0
 
     def wait_until_read(self, timeout: float):

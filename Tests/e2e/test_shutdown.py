@@ -21,6 +21,7 @@ from test_durability import SURVEY, Participant
 
 HELD = 6                # requests in flight when the signal arrives
 READ_WITHIN = 20        # s for the server to read a head sent to it, however busy the machine
+FILL_WITHIN = 90        # s to send requests one at a time until the server stops reading them
 STOP_LISTENING = 10     # s from the signal until new connections are refused
 EXIT_AFTER_LAST = 10    # s from the last held response until the process has exited
 
@@ -159,8 +160,9 @@ def test_a_client_that_never_reads_its_answers_holds_shutdown_only_for_a_bounded
     # write, it holds no part of a request, and no connection deadline runs while it owes one.
     reader = Connection(server.port, b"", receive_buffer=4096)
     try:
-        owed = reader.send_until_not_read(b"GET /survey.css HTTP/1.1\r\nHost: x\r\n\r\n", settle=2, timeout=READ_WITHIN)
+        owed = reader.send_until_not_read(b"GET /survey.css HTTP/1.1\r\nHost: x\r\n\r\n", settle=5, timeout=FILL_WITHIN)
         assert tcp_queues(server.port, reader.client_port) is not None, "the server closed the connection"
+        assert not reader.read_by_server(), f"the server read request {owed + 1} after all: it was slow, not stuck"
 
         signalled = time.monotonic()
         server.process.send_signal(signal.SIGTERM)
