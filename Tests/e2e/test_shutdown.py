@@ -121,6 +121,7 @@ def test_a_client_that_never_finishes_its_request_holds_shutdown_only_until_its_
     person = Participant(0, server.url)
     page = person.page()
     body, _ = person.submission(page)
+    sent = time.monotonic()             # the head arrives after this
     stalled = HeldRequest(server.port, "POST", f"/surveys/{SURVEY}", body,
                           {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie_header(person)},
                           sent=len(body) // 2)
@@ -128,7 +129,6 @@ def test_a_client_that_never_finishes_its_request_holds_shutdown_only_until_its_
     partial = Connection(server.port, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
     try:
         stalled.wait_until_read(READ_WITHIN)
-        head_read = time.monotonic()
         partial.wait_until_read(READ_WITHIN)
         signalled = time.monotonic()
         server.process.send_signal(signal.SIGTERM)
@@ -138,7 +138,7 @@ def test_a_client_that_never_finishes_its_request_holds_shutdown_only_until_its_
         response = stalled.response(timeout=body_timeout + EXIT_AFTER_LAST)
         timed_out = time.monotonic()
         assert response.status == 408, (response.status, response.body[:300])
-        assert timed_out - head_read >= body_timeout * 0.9, f"answered 408 after {timed_out - head_read:.3f} s"
+        assert timed_out - sent >= body_timeout, f"answered 408 {timed_out - sent:.3f} s after the head was sent"
         exited = wait_for(lambda: server.process.poll() is not None, EXIT_AFTER_LAST)
         assert exited is not None, f"the server was still running {EXIT_AFTER_LAST} s after the stalled request ended"
         assert server.process.returncode == 0, server.log_text()
