@@ -36,6 +36,14 @@ def wait_for(condition, timeout: float) -> float | None:
     return None
 
 
+def exit_time(server, within: float, what: str) -> float:
+    """Waits for the server to exit 0 within the given seconds; how long it took."""
+    exited = wait_for(lambda: server.process.poll() is not None, within)
+    assert exited is not None, f"the server was still running {within} s after {what}"
+    assert server.process.returncode == 0, server.log_text()
+    return exited
+
+
 def cookie_header(person: Participant) -> str:
     return "; ".join(f"{cookie.name}={cookie.value}" for cookie in person.jar)
 
@@ -85,9 +93,7 @@ def test_sigterm_answers_requests_in_flight_and_refuses_new_ones(tmp_path):
             person.acknowledge(expectation, response.headers["location"])
             assert closed_by_server(request.sock, EXIT_AFTER_LAST), f"participant {person.index}'s connection stayed open"
 
-        exited = wait_for(lambda: server.process.poll() is not None, EXIT_AFTER_LAST)
-        assert exited is not None, f"the server was still running {EXIT_AFTER_LAST} s after the last held request was answered"
-        assert server.process.returncode == 0, server.log_text()
+        exited = exit_time(server, EXIT_AFTER_LAST, "the last held request was answered")
         print(f"SIGTERM: refused new connections after {stopped_listening:.3f} s, answered {HELD} held requests "
               f"{answered - signalled:.3f} s after the signal, exited {exited:.3f} s after the last answer")
     finally:
@@ -139,9 +145,7 @@ def test_a_client_that_never_finishes_its_request_holds_shutdown_only_until_its_
         timed_out = time.monotonic()
         assert response.status == 408, (response.status, response.body[:300])
         assert timed_out - sent >= body_timeout, f"answered 408 {timed_out - sent:.3f} s after the head was sent"
-        exited = wait_for(lambda: server.process.poll() is not None, EXIT_AFTER_LAST)
-        assert exited is not None, f"the server was still running {EXIT_AFTER_LAST} s after the stalled request ended"
-        assert server.process.returncode == 0, server.log_text()
+        exited = exit_time(server, EXIT_AFTER_LAST, "the stalled request ended")
         print(f"a stalled body held the shutdown {timed_out - signalled:.3f} s (--body-timeout {body_timeout}); "
               f"exit {exited:.3f} s later")
     finally:
@@ -167,9 +171,7 @@ def test_a_client_that_never_reads_its_answers_holds_shutdown_only_for_a_bounded
         signalled = time.monotonic()
         server.process.send_signal(signal.SIGTERM)
         assert wait_for(lambda: refused(server.port), STOP_LISTENING) is not None, "still listening after SIGTERM"
-        exited = wait_for(lambda: server.process.poll() is not None, limit + EXIT_AFTER_LAST)
-        assert exited is not None, f"a client that never reads held the server {limit + EXIT_AFTER_LAST} s after SIGTERM"
-        assert server.process.returncode == 0, server.log_text()
+        exited = exit_time(server, limit + EXIT_AFTER_LAST, "SIGTERM, held by a client that never reads")
         assert exited >= limit * 0.9, f"the server gave up on the requests in flight after {exited:.3f} s, not {limit} s"
         print(f"a client that never reads {owed} answers held the shutdown {exited:.3f} s (bound {limit} s)")
     finally:
