@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Takes the README's screenshots with the debug build and Debian's Chromium: the kiosk's start
-screen in two languages and a question, on a tablet-sized window (820 x 1180), and the
+"""Takes the screenshots of docs/kiosk.md and docs/preview.md with the debug build and Debian's
+Chromium: the kiosk's start screen in two languages and a question, on a tablet-sized window (820 x 1180), and the
 researcher's preview of a step deep in a branching survey (1280 x 900).
 
     .venv-e2e/bin/python scripts/readme-screenshots.py      # writes docs/*.png

@@ -32,9 +32,13 @@ public struct AgeFormat: Sendable, Hashable, AnswerFormatRules {
         self.dontKnow = dontKnow
     }
 
-    /// ResearchKit's plain `init` asks for an age from 1 to 125; the author may set 0 to 150.
-    public var effectiveMinimum: Int { minimumAge ?? 1 }
-    public var effectiveMaximum: Int { maximumAge ?? 125 }
+    /// The lowest age asked for when the author sets none: ResearchKit's plain `init` asks for
+    /// an age from 1 to 125; the author may set 0 to 150.
+    public static let defaultMinimum = 1
+    /// The highest age asked for when the author sets none.
+    public static let defaultMaximum = 125
+    public var effectiveMinimum: Int { minimumAge ?? Self.defaultMinimum }
+    public var effectiveMaximum: Int { maximumAge ?? Self.defaultMaximum }
     /// Recorded when the participant picks "younger than the minimum" (`treatMinAgeAsRange`).
     public static let minimumSentinel = -1
     /// Recorded when the participant picks "older than the maximum" (`treatMaxAgeAsRange`).

@@ -10,6 +10,9 @@ public struct HeightFormat: Sendable, Hashable, AnswerFormatRules {
         self.dontKnow = dontKnow
     }
 
+    /// The heights taken in centimetres (the word catalogs' `heightBetweenCentimetres` says so too).
+    public static let centimetreRange: ClosedRange<Double> = 1...300
+
     static let typeName = "height"
     static let resultType = QuestionResultType.numeric
 
@@ -48,7 +51,7 @@ public struct HeightFormat: Sendable, Hashable, AnswerFormatRules {
         guard let number = NumberParsing.parse(raw, language: context.language) else {
             return AnswerIssue.one(name, .notANumber, .heightCentimetres)
         }
-        guard number.value >= 1, number.value <= 300 else { return AnswerIssue.one(name, .outOfRange, .heightBetweenCentimetres) }
+        guard Self.centimetreRange.contains(number.value) else { return AnswerIssue.one(name, .outOfRange, .heightBetweenCentimetres) }
         if number.fractionDigits > 1 { return AnswerIssue.one(name, .tooManyFractionDigits, .fractionDigits(1)) }
         return .answer(.numeric(Measurement.rounded(number.value)))
     }

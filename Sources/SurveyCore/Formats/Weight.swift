@@ -64,6 +64,10 @@ public struct WeightFormat: Sendable, Hashable, AnswerFormatRules {
         }
     }
 
+    /// The highest weight taken when the author sets none: 657 kg, or 1450 lb when the page
+    /// asks in pounds.
+    public func effectiveMaximum(pounds: Bool) -> Double { maximumValue ?? (pounds ? 1450 : 657) }
+
     /// Fraction digits allowed for each precision: whole units, one decimal, two decimals.
     var allowedDigits: Int {
         switch numericPrecision ?? .default {
@@ -81,7 +85,7 @@ public struct WeightFormat: Sendable, Hashable, AnswerFormatRules {
     func parse(name: String, fields: FormFields, context: AnswerContext) -> FieldOutcome {
         let pounds = context.resolve(measurementSystem) == .USC
         let low = minimumValue ?? 0
-        let high = maximumValue ?? (pounds ? 1450 : 657)
+        let high = effectiveMaximum(pounds: pounds)
         let range = AnswerIssue.Problem.weightBetween(low: low, high: high, pounds: pounds)
         var amount: Double
         if usesPoundsAndOunces(context) {

@@ -25,12 +25,13 @@ enum NumberCandidates {
             if age.treatMaxAgeAsRange == true { values.append(Double(AgeFormat.maximumSentinel)) }
             return values.map(Answer.numeric)
         case .height:
-            return numbers(around: tested.numbers, digits: 1, low: 1, high: 300).map(Answer.numeric)
+            let range = HeightFormat.centimetreRange
+            return numbers(around: tested.numbers, digits: 1, low: range.lowerBound, high: range.upperBound).map(Answer.numeric)
         case .weight(let weight):
             let pounds = context.resolve(weight.measurementSystem) == .USC
             let perUnit = pounds ? Measurement.kilogramsPerPound : 1
             let low = (weight.minimumValue ?? 0) * perUnit
-            let high = (weight.maximumValue ?? (pounds ? 1450 : 657)) * perUnit
+            let high = weight.effectiveMaximum(pounds: pounds) * perUnit
             return numbers(around: tested.numbers, digits: weight.allowedDigits, low: low, high: high).map(Answer.numeric)
         case .timeInterval(let interval):
             let step = Double(max(interval.effectiveStep, 1))

@@ -67,8 +67,8 @@ extension QuestionnaireExport.Builder {
             used.formUnion(["minimumAge", "maximumAge"])
             initialDefault("defaultValue")
             if format[fx: "useYearForResult"]?.fxBool != true {
-                addBound(FHIRExtensionURL.minValue, format[fx: "minimumAge"] ?? .number(1), kind: mapping.kind, into: &mapping)
-                addBound(FHIRExtensionURL.maxValue, format[fx: "maximumAge"] ?? .number(125), kind: mapping.kind, into: &mapping)
+                addBound(FHIRExtensionURL.minValue, format[fx: "minimumAge"] ?? .number(Double(AgeFormat.defaultMinimum)), kind: mapping.kind, into: &mapping)
+                addBound(FHIRExtensionURL.maxValue, format[fx: "maximumAge"] ?? .number(Double(AgeFormat.defaultMaximum)), kind: mapping.kind, into: &mapping)
             }
         case "ses":
             addBound(FHIRExtensionURL.minValue, .number(1), kind: mapping.kind, into: &mapping)
