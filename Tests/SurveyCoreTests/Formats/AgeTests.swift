@@ -56,6 +56,24 @@ struct AnswerParserAgeTests {
         Kit.expectIssue(Kit.parse(fixed, ["age": "126"], name: "age"), .outOfRange, field: "age")
     }
 
+    /// ResearchKit's bounds, kept in one place: the page takes the ages they bound and the
+    /// Questionnaire's minValue and maxValue carry them.
+    @Test func unsetBoundsAreTheDefaultsEverywhere() {
+        #expect(AgeFormat.defaultMinimum == 1)
+        #expect(AgeFormat.defaultMaximum == 125)
+        #expect(Kit.numeric(Kit.parse(Self.adult, ["age": String(AgeFormat.defaultMinimum)], name: "age")) == Double(AgeFormat.defaultMinimum))
+        #expect(Kit.numeric(Kit.parse(Self.adult, ["age": String(AgeFormat.defaultMaximum)], name: "age")) == Double(AgeFormat.defaultMaximum))
+        Kit.expectIssue(Kit.parse(Self.adult, ["age": String(AgeFormat.defaultMaximum + 1)], name: "age"), .outOfRange, field: "age")
+        let survey = FHIRExportFixtures.json("""
+        { "identifier": "ages", "steps": [ { "identifier": "age", "type": "question", "title": "Age", "answerFormat": { "type": "age" } } ] }
+        """)
+        let item = fhirItem("age", in: QuestionnaireExport.questionnaire(fromSurvey: survey, surveyVersion: nil).questionnaire)
+        let low = fhirExtension("http://hl7.org/fhir/StructureDefinition/minValue", on: item)?[fx: "valueInteger"]
+        let high = fhirExtension("http://hl7.org/fhir/StructureDefinition/maxValue", on: item)?[fx: "valueInteger"]
+        #expect(low == .number(Double(AgeFormat.defaultMinimum)))
+        #expect(high == .number(Double(AgeFormat.defaultMaximum)))
+    }
+
     /// A number too large for an Int must be refused, not crash the server.
     @Test func hugeAgeIsRefusedWithoutCrashing() async {
         await #expect(processExitsWith: .success) {
