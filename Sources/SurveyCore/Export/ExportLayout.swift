@@ -38,7 +38,9 @@ public struct ExportColumn: Sendable, Hashable {
             case .text, .email, .location: return true
             case .textChoice, .valuePicker, .imageChoice, .textScale:
                 return format.choiceValues?.contains { if case .string = $0 { return true } else { return false } } ?? true
-            default: return false
+            case .boolean, .multipleValuePicker, .scale, .continuousScale, .numeric, .timeOfDay, .date, .timeInterval,
+                 .height, .weight, .age, .ses:
+                return false
             }
         }
     }
@@ -98,7 +100,8 @@ public struct ExportLayout: Sendable {
             return [(nil, .answer), ("latitude", .latitude), ("longitude", .longitude)]
         case .multipleValuePicker(let picker):
             return picker.pickers.indices.map { ("\($0 + 1)", .component($0 + 1)) }
-        default:
+        case .boolean, .valuePicker, .imageChoice, .scale, .continuousScale, .textScale, .numeric, .timeOfDay, .date,
+             .timeInterval, .text, .email, .height, .weight, .age, .ses:
             return [(nil, .answer)]
         }
     }

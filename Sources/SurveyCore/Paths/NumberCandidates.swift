@@ -38,7 +38,8 @@ enum NumberCandidates {
             let minutes = tested.numbers.map { $0 / 60 / step }
             return numbers(around: minutes, digits: 0, low: 0, high: (1439 / step).rounded(.down))
                 .map { .timeInterval($0 * step * 60) }
-        default:
+        case .boolean, .textChoice, .valuePicker, .multipleValuePicker, .imageChoice, .scale, .textScale, .timeOfDay, .date,
+             .text, .email, .location, .ses:
             return []
         }
     }

@@ -141,7 +141,9 @@ public struct Codebook: Sendable {
         case .valuePicker(let picker): return picker.choices.map { ($0.value.formValue, plain($0.text)) }
         case .textScale(let scale): return scale.choices.map { ($0.value.formValue, plain($0.text)) }
         case .imageChoice(let image): return image.choices.map { ($0.value.formValue, plain($0.text ?? $0.imageAlt)) }
-        default: return []
+        case .boolean, .multipleValuePicker, .scale, .continuousScale, .numeric, .timeOfDay, .date, .timeInterval, .text,
+             .email, .height, .weight, .age, .location, .ses:
+            return []
         }
     }
 

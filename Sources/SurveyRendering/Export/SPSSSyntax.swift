@@ -121,13 +121,18 @@ struct SPSSSyntax {
                 return "F8.\(entry.values.map { $0.value.split(separator: ".").dropFirst().first?.count ?? 0 }.max() ?? 0)"
             }
             if !column.isQuestion { return "F12.3" }
-            switch (column.format, column.part) {
-            case (_, .latitude?), (_, .longitude?): return "F12.6"
-            case (.numeric(let numeric)?, _): return "F12.\(numeric.effectiveStyle == .integer ? 0 : min(numeric.maximumFractionDigits ?? 2, 6))"
+            switch column.part {
+            case .latitude?, .longitude?: return "F12.6"
+            case .answer?, .choice?, .other?, .component?, nil: break
+            }
+            switch column.format {
+            case .numeric(let numeric)?: return "F12.\(numeric.effectiveStyle == .integer ? 0 : min(numeric.maximumFractionDigits ?? 2, 6))"
             // A percent scale stores a fraction (60 % is 0.6): two decimals more than the participant types.
-            case (.continuousScale(let scale)?, _): return "F12.\(min(scale.fractionDigits + (scale.isPercent ? 2 : 0), 6))"
-            case (.scale?, _), (.ses?, _), (.age?, _), (.timeInterval?, _): return "F12.0"
-            default: return "F12.2"
+            case .continuousScale(let scale)?: return "F12.\(min(scale.fractionDigits + (scale.isPercent ? 2 : 0), 6))"
+            case .scale?, .ses?, .age?, .timeInterval?: return "F12.0"
+            case nil, .boolean?, .textChoice?, .valuePicker?, .multipleValuePicker?, .imageChoice?, .textScale?, .timeOfDay?,
+                 .date?, .text?, .email?, .height?, .weight?, .location?:
+                return "F12.2"
             }
         }
     }

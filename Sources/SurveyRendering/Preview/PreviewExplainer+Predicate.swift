@@ -154,7 +154,9 @@ extension PreviewExplainer {
         case .textChoice(let choices)?: return choices.style == .multipleChoice
         case .imageChoice(let images)?: return images.effectiveStyle == .multipleChoice
         case .valuePicker?, .textScale?: return false
-        default: return true
+        case nil, .boolean?, .multipleValuePicker?, .scale?, .continuousScale?, .numeric?, .timeOfDay?, .date?, .timeInterval?,
+             .text?, .email?, .height?, .weight?, .age?, .location?, .ses?:
+            return true
         }
     }
 
@@ -199,7 +201,9 @@ extension PreviewExplainer {
         case .textScale(let scale)?: return scale.choices
         case .imageChoice(let images)?: return images.choices.map(\.asTextChoice)
         case .multipleValuePicker(let pickers)?: return pickers.pickers.flatMap { $0 }
-        default: return []
+        case nil, .boolean?, .scale?, .continuousScale?, .numeric?, .timeOfDay?, .date?, .timeInterval?, .text?, .email?,
+             .height?, .weight?, .age?, .location?, .ses?:
+            return []
         }
     }
 
@@ -227,7 +231,8 @@ extension PreviewExplainer {
             return duration(number)
         case .ses?:
             return PreviewWords.fill(.rung, JSONWriter.number(number))
-        default:
+        case nil, .boolean?, .textChoice?, .valuePicker?, .multipleValuePicker?, .imageChoice?, .scale?, .continuousScale?,
+             .textScale?, .timeOfDay?, .date?, .text?, .email?, .age?, .location?:
             return JSONWriter.number(number)
         }
     }
