@@ -18,6 +18,15 @@ struct ModelRoundTripTests {
             return
         }
         #expect(content.answerFormat.typeName == type)
+        // The kind, which code reading the file's JSON switches over, is the same format.
+        #expect(content.answerFormat.kind.typeName == type)
+        #expect(AnswerFormat.Kind(typeName: type) == content.answerFormat.kind)
+    }
+
+    @Test("A type that names no format has no kind")
+    func unknownTypeHasNoKind() {
+        #expect(AnswerFormat.Kind(typeName: "colour") == nil)
+        #expect(AnswerFormat.Kind(typeName: "Age") == nil)
     }
 
     @Test("Every step type has a fixture", arguments: StepKind.typeNames)

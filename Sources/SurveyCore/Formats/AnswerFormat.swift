@@ -24,12 +24,7 @@ public enum AnswerFormat: Sendable, Hashable {
     case ses(SESFormat)
 
     /// Every format, in the spec's order.
-    static let registry: [any AnswerFormatRules.Type] = [
-        BooleanFormat.self, TextChoiceFormat.self, ValuePickerFormat.self, MultipleValuePickerFormat.self, ImageChoiceFormat.self,
-        ScaleFormat.self, ContinuousScaleFormat.self, TextScaleFormat.self, NumericFormat.self, TimeOfDayFormat.self,
-        DateFormat.self, TimeIntervalFormat.self, TextFormat.self, EmailFormat.self, HeightFormat.self, WeightFormat.self,
-        AgeFormat.self, LocationFormat.self, SESFormat.self,
-    ]
+    static let registry: [any AnswerFormatRules.Type] = Kind.allCases.map(\.rules)
 
     /// The format's own rules.
     var rules: any AnswerFormatRules {

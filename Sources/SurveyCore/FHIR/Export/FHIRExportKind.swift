@@ -35,7 +35,7 @@ struct FHIRExportKind {
         self = Self.fromFormat(format, path: path / "answerFormat", fhir: fhir, text: text)
         // A choice with an "other" box stays open-choice whatever the item was.
         if let wanted = fhir?[fx: "type"]?.fxText, wanted != itemType, !(wanted == "choice" && itemType == "open-choice"),
-           Self.compatibleTypes(format[fx: "type"]?.fxString ?? "").contains(wanted) {
+           Self.compatibleTypes(Self.formatKind(format)).contains(wanted) {
             apply(fhirType: wanted, format: format, fhir: fhir)
         }
     }
@@ -46,51 +46,56 @@ struct FHIRExportKind {
         self.repeats = repeats
     }
 
+    /// The kind of format a survey file's `answerFormat` names, if it names one.
+    static func formatKind(_ format: JSONValue) -> AnswerFormat.Kind? {
+        format[fx: "type"]?.fxString.flatMap(AnswerFormat.Kind.init(typeName:))
+    }
+
     private static func fromFormat(_ format: JSONValue, path: JSONPath, fhir: JSONValue?, text: FHIRExportText) -> FHIRExportKind {
-        switch format[fx: "type"]?.fxString {
-        case "boolean":
+        switch formatKind(format) {
+        case .boolean?:
             return .init(.boolean, "boolean")
-        case "textChoice", "valuePicker", "imageChoice", "textScale":
+        case .textChoice?, .valuePicker?, .imageChoice?, .textScale?:
             let choices = FHIRExportChoice.choices(of: format, at: path, text: text)
             let multiple = format[fx: "style"]?.fxString == "multipleChoice"
             return .init(.choice(choices), choices.contains(where: \.isOther) ? "open-choice" : "choice", repeats: multiple)
-        case "scale", "age", "ses":
+        case .scale?, .age?, .ses?:
             return .init(.integer, "integer")
-        case "continuousScale":
+        case .continuousScale?:
             return .init(.decimal, "decimal")
-        case "numeric":
+        case .numeric?:
             if let unit = FHIRExportUnit(format: format, fhir: fhir) { return .init(.quantity(unit), "quantity") }
             return format[fx: "style"]?.fxString == "integer" ? .init(.integer, "integer") : .init(.decimal, "decimal")
-        case "height":
+        case .height?:
             return .init(.quantity(FHIRExportUnit(code: "cm", fhir: fhir)), "quantity")
-        case "weight":
+        case .weight?:
             return .init(.quantity(FHIRExportUnit(code: "kg", fhir: fhir)), "quantity")
-        case "timeInterval":
+        case .timeInterval?:
             return .init(.quantity(FHIRExportUnit(code: "s", fhir: nil)), "quantity")
-        case "timeOfDay":
+        case .timeOfDay?:
             return .init(.time, "time")
-        case "date":
+        case .date?:
             return format[fx: "style"]?.fxString == "dateAndTime" ? .init(.dateTime, "dateTime") : .init(.date, "date")
-        case "text":
+        case .text?:
             return .init(.string, format[fx: "multipleLines"]?.fxBool == true ? "text" : "string")
-        default:
-            // email, location, multipleValuePicker: one string.
+        case .email?, .location?, .multipleValuePicker?, nil:
+            // One string; so too a format of no known type.
             return .init(.string, "string")
         }
     }
 
     /// The Questionnaire item types a format's answers can be written as.
-    static func compatibleTypes(_ formatType: String) -> Set<String> {
-        switch formatType {
-        case "boolean": return ["boolean"]
-        case "textChoice", "valuePicker", "imageChoice", "textScale": return ["choice", "open-choice"]
-        case "numeric", "height", "weight", "timeInterval", "scale": return ["integer", "decimal", "quantity"]
-        case "continuousScale", "age", "ses": return ["integer", "decimal"]
-        case "date": return ["date", "dateTime"]
-        case "timeOfDay": return ["time"]
-        case "text": return ["string", "text", "url"]
-        case "email", "location", "multipleValuePicker": return ["string", "text"]
-        default: return []
+    static func compatibleTypes(_ formatKind: AnswerFormat.Kind?) -> Set<String> {
+        switch formatKind {
+        case .boolean?: return ["boolean"]
+        case .textChoice?, .valuePicker?, .imageChoice?, .textScale?: return ["choice", "open-choice"]
+        case .numeric?, .height?, .weight?, .timeInterval?, .scale?: return ["integer", "decimal", "quantity"]
+        case .continuousScale?, .age?, .ses?: return ["integer", "decimal"]
+        case .date?: return ["date", "dateTime"]
+        case .timeOfDay?: return ["time"]
+        case .text?: return ["string", "text", "url"]
+        case .email?, .location?, .multipleValuePicker?: return ["string", "text"]
+        case nil: return []
         }
     }
 

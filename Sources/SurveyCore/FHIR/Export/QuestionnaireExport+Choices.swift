@@ -8,9 +8,9 @@ extension QuestionnaireExport.Builder {
     /// and the format's display hints. An "other" choice is no option: its item is `open-choice`.
     func choiceMapping(_ format: JSONValue, path: JSONPath, initial: JSONValue?, into mapping: inout FormatMapping) {
         let choices = FHIRExportChoice.choices(of: format, at: path, text: text)
-        let type = format[fx: "type"]?.fxString
+        let formatKind = FHIRExportKind.formatKind(format)
         var selected = initial.map { $0.fxArray ?? [$0] } ?? []
-        if initial == nil, type == "textScale", let index = format[fx: "defaultIndex"]?.fxInteger, choices.indices.contains(index) {
+        if initial == nil, formatKind == .textScale, let index = format[fx: "defaultIndex"]?.fxInteger, choices.indices.contains(index) {
             selected = [choices[index].value]
         }
         for value in selected where !choices.contains(where: { $0.value == value && !$0.isOther }) {
@@ -32,16 +32,17 @@ extension QuestionnaireExport.Builder {
         for (index, choice) in (format[fx: "choices"]?.fxArray ?? []).enumerated() {
             noteUnused(choice, at: path / "choices" / index, used: ["text", "value", "fhir", "extension", "other", "exclusive", "image", "imageAlt"])
         }
-        switch type {
-        case "valuePicker":
+        switch formatKind {
+        case .valuePicker?:
             mapping.extensions.append(FHIRJSON.itemControl("drop-down"))
-        case "imageChoice":
+        case .imageChoice?:
             note(path / "choices", "FHIR answer options have no images; each choice keeps its text (else its image's alternative text).")
-        case "textScale":
+        case .textScale?:
             if format[fx: "vertical"]?.fxBool == true {
                 mapping.extensions.append(FHIRJSON.extensionValue(FHIRExtensionURL.choiceOrientation, "Code", .string("vertical")))
             }
-        default:
+        case .textChoice?, .boolean?, .multipleValuePicker?, .scale?, .continuousScale?, .numeric?, .timeOfDay?, .date?,
+             .timeInterval?, .text?, .email?, .height?, .weight?, .age?, .location?, .ses?, nil:
             break
         }
     }

@@ -10,7 +10,7 @@ extension QuestionnaireExport.Builder {
         var used: Set<String> = ["type", "style"]
         var initial = question[fx: "initial"]
         var initialPath = path / "initial"
-        let type = format[fx: "type"]?.fxString ?? ""
+        let formatKind = FHIRExportKind.formatKind(format)
 
         func bounds(_ minimumKey: String, _ maximumKey: String) {
             used.formUnion([minimumKey, maximumKey])
@@ -24,23 +24,23 @@ extension QuestionnaireExport.Builder {
                 initialPath = formatPath / key
             }
         }
-        switch type {
-        case "textChoice", "valuePicker", "imageChoice", "textScale":
+        switch formatKind {
+        case .textChoice?, .valuePicker?, .imageChoice?, .textScale?:
             used.formUnion(["choices", "defaultIndex"])
             choiceMapping(format, path: formatPath, initial: initial, into: &mapping)
             initial = nil
-        case "scale", "continuousScale":
+        case .scale?, .continuousScale?:
             bounds("minimum", "maximum")
             initialDefault("defaultValue")
             mapping.extensions.append(FHIRJSON.itemControl("slider"))
             // A continuous scale's digits count in the shown number: a percent records two more.
             let percent = format[fx: "numberStyle"]?.fxString == "percent"
             let digits = (format[fx: "maximumFractionDigits"]?.fxInteger ?? 0) + (percent ? 2 : 0)
-            let step = type == "scale" ? (format[fx: "step"]?.fxInteger ?? 1) : digits == 0 ? 1 : nil
+            let step = formatKind == .scale ? (format[fx: "step"]?.fxInteger ?? 1) : digits == 0 ? 1 : nil
             if let step { mapping.extensions.append(FHIRJSON.extensionValue(FHIRExtensionURL.sliderStepValue, "Integer", FHIRJSON.integer(step))) }
-            if type == "continuousScale" { addDecimalPlaces(.number(Double(digits)), into: &mapping) }
+            if formatKind == .continuousScale { addDecimalPlaces(.number(Double(digits)), into: &mapping) }
             used.formUnion(["step", "maximumFractionDigits"])
-        case "numeric":
+        case .numeric?:
             bounds("minimum", "maximum")
             initialDefault("defaultNumericAnswer")
             if format[fx: "style"]?.fxString == "integer" {
@@ -50,56 +50,56 @@ extension QuestionnaireExport.Builder {
             }
             used.formUnion(["maximumFractionDigits", "unit", "displayUnit"])
             addUnit(mapping.kind, format: format, fhir: question[fx: "fhir"], path: formatPath, into: &mapping)
-        case "height", "weight":
+        case .height?, .weight?:
             addUnit(mapping.kind, format: format, fhir: question[fx: "fhir"], path: formatPath, into: &mapping)
             bounds("minimumValue", "maximumValue")
             initialDefault("defaultValue")
             used.formUnion(["measurementSystem", "numericPrecision"])
             let metric = format[fx: "measurementSystem"]?.fxString == "metric"
             if !metric {
-                note(formatPath / "measurementSystem", "The participant may answer in their own units; FHIR has no such choice, so the item asks in \(type == "height" ? "cm" : "kg").")
+                note(formatPath / "measurementSystem", "The participant may answer in their own units; FHIR has no such choice, so the item asks in \(formatKind == .height ? "cm" : "kg").")
             }
-            if type == "weight" {
+            if formatKind == .weight {
                 let digits = ["low": 0, "high": 2][format[fx: "numericPrecision"]?.fxString ?? ""] ?? 1
                 addDecimalPlaces(.number(Double(metric ? digits : 2)), into: &mapping)
             }
-        case "age":
+        case .age?:
             used.formUnion(["minimumAge", "maximumAge"])
             initialDefault("defaultValue")
             if format[fx: "useYearForResult"]?.fxBool != true {
                 addBound(FHIRExtensionURL.minValue, format[fx: "minimumAge"] ?? .number(Double(AgeFormat.defaultMinimum)), kind: mapping.kind, into: &mapping)
                 addBound(FHIRExtensionURL.maxValue, format[fx: "maximumAge"] ?? .number(Double(AgeFormat.defaultMaximum)), kind: mapping.kind, into: &mapping)
             }
-        case "ses":
+        case .ses?:
             addBound(FHIRExtensionURL.minValue, .number(1), kind: mapping.kind, into: &mapping)
             addBound(FHIRExtensionURL.maxValue, .number(10), kind: mapping.kind, into: &mapping)
             note(formatPath, "FHIR has no ladder; the rung is asked as an integer from 1 (bottom) to 10 (top).")
-        case "date":
+        case .date?:
             dateBounds(format, kind: mapping.kind, path: formatPath, into: &mapping)
             used.formUnion(["minimumDate", "maximumDate", "daysBeforeCurrentDate", "daysAfterCurrentDate"])
             initialDefault("defaultDate")
-        case "timeOfDay":
+        case .timeOfDay?:
             initialDefault("defaultComponents")
-        case "timeInterval":
+        case .timeInterval?:
             initialDefault("defaultInterval")
             note(formatPath, "FHIR has no time interval; the item asks for a quantity in seconds.")
-        case "text":
+        case .text?:
             textRules(format, into: &mapping)
             used.formUnion(["maximumLength", "minimumLength", "validationRegularExpression", "invalidMessage", "multipleLines"])
             initialDefault("defaultTextAnswer")
-        case "email":
+        case .email?:
             mapping.extensions.append(FHIRJSON.extensionValue(FHIRExtensionURL.regex, "String", .string(Self.emailPattern)))
             note(formatPath, "FHIR has no email type; the item is a string with the email pattern as its regex.")
-        case "location":
+        case .location?:
             note(formatPath, "FHIR has no location type; the item asks for the address as a string, and coordinates are lost.")
-        case "multipleValuePicker":
+        case .multipleValuePicker?:
             used.formUnion(["pickers", "separator"])
             note(formatPath, "FHIR has no multiple-value picker; the item is a string holding the chosen values joined by the separator, and the pickers' choices are left out.")
             if let parts = initial?.fxArray {
                 let separator = format[fx: "separator"]?.fxString ?? " "
                 initial = .string(parts.compactMap(\.fxCodeText).joined(separator: separator))
             }
-        default:
+        case .boolean?, nil:
             break
         }
         if let initial {
