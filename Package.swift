@@ -64,10 +64,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The default templates and static files, built into the binary from Templates/ and
+        // Public/ so that it runs from any folder (SwiftPM's resources would sit beside it).
+        .executableTarget(name: "embed-defaults", swiftSettings: swiftSettings),
+        .plugin(name: "EmbedDefaults", capability: .buildTool(), dependencies: ["embed-defaults"]),
+        .target(name: "SurveyDefaults", swiftSettings: swiftSettings, plugins: ["EmbedDefaults"]),
         .target(
             name: "SurveyServer",
             dependencies: [
                 "SurveyCore",
+                "SurveyDefaults",
                 "SurveyRendering",
                 "SurveyStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),

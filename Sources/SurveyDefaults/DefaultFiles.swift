@@ -1,0 +1,36 @@
+import Foundation
+
+/// A file the binary carries from the repository's Templates/ or Public/ folder.
+public struct DefaultFile: Sendable {
+    /// Its path in the folder, with "/" between folders: "page.mustache", "images/face-sad.svg".
+    public let path: String
+    /// When it last changed before the binary was built.
+    public let modified: Date
+    public let contents: Data
+}
+
+/// The templates and static files the server uses when it is given no folder for them: built
+/// into the binary (by the `EmbedDefaults` plugin, from Templates/ and Public/ as they are when
+/// it builds), so that it runs from any folder and needs no files beside it.
+public enum DefaultFiles {
+    /// Templates/, every `.mustache` file and any other.
+    public static let templates: [DefaultFile] = embeddedTemplates.map(DefaultFile.init)
+    /// Public/: the style sheet and images.
+    public static let publicFiles: [DefaultFile] = embeddedPublic.map(DefaultFile.init)
+}
+
+/// One file as the generated source holds it.
+struct EmbeddedFile {
+    let path: String
+    let modified: Int
+    let base64: String
+}
+
+extension DefaultFile {
+    init(_ file: EmbeddedFile) {
+        guard let contents = Data(base64Encoded: file.base64) else {
+            preconditionFailure("embed-defaults wrote \(file.path) in bad base64")
+        }
+        self.init(path: file.path, modified: Date(timeIntervalSince1970: TimeInterval(file.modified)), contents: contents)
+    }
+}
