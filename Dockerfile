@@ -10,6 +10,10 @@ COPY Package.swift ./
 RUN swift package resolve
 COPY Sources ./Sources
 COPY Tests ./Tests
+# The binary carries the templates and static files (the EmbedDefaults plugin builds them in).
+COPY Plugins ./Plugins
+COPY Templates ./Templates
+COPY Public ./Public
 RUN swift build -c release --product survey --static-swift-stdlib \
  && cp "$(swift build -c release --show-bin-path)/survey" /usr/local/bin/survey
 
@@ -26,8 +30,6 @@ RUN apt-get update \
       --shell /usr/sbin/nologin survey
 COPY --from=build /usr/local/bin/survey /usr/local/bin/survey
 COPY Examples /srv/survey/Examples
-COPY Templates /srv/survey/Templates
-COPY Public /srv/survey/Public
 COPY schema /srv/survey/schema
 WORKDIR /srv/survey
 RUN mkdir -p /srv/survey/data && chown 10001:10001 /srv/survey/data

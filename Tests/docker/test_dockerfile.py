@@ -87,6 +87,22 @@ def test_the_build_stage_makes_a_static_stdlib_release_binary(dockerfile):
     assert re.search(r"swift build -c release --product survey\b[^&;]*--static-swift-stdlib", commands)
 
 
+def test_the_build_stage_copies_all_the_package_builds_from_before_it_builds(dockerfile):
+    """The targets, the build-tool plugin and the folders that plugin builds into the binary
+    (Templates and Public): without them the build fails, as the runtime stage has no templates."""
+    build = read_stages(dockerfile)[0]
+    copied = set()
+    for kind, args in build.instructions:
+        if kind == "RUN" and "swift build" in args:
+            break
+        if kind == "COPY":
+            copied |= {source.rstrip("/") for source in copy_sources(args) or []}
+    plugin = (ROOT / "Plugins" / "EmbedDefaults" / "plugin.swift").read_text()
+    embedded = set(re.findall(r'\("(\w+)", root\.appending', plugin))
+    assert embedded == {"Templates", "Public"}
+    assert {"Package.swift", "Sources", "Tests", "Plugins"} | embedded <= copied
+
+
 def test_what_the_dockerfile_copies_from_the_repository_exists_and_is_sent():
     """Every COPY source is in the repository and not excluded by .dockerignore (which keeps
     .build and the venvs, gigabytes, out of the build context)."""
