@@ -15,6 +15,7 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     let catalog = try await SurveyCatalog.load(surveysDirectory: configuration.surveysDirectory,
                                                templatesDirectory: configuration.templatesDirectory,
                                                kiosk: configuration.kiosk.map { KioskTiming(idleAfter: $0.idleAfter, returnAfter: $0.returnAfter) })
+    let publicFiles = try PublicFiles.load(folder: configuration.publicDirectory)
     let setup: StoreSetup
     if let store {
         setup = StoreSetup(store: store, services: [])
@@ -44,7 +45,7 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     let accessLog = configuration.accessLog ? AccessLog() : nil
     router.add(middleware: RequestTimingMiddleware(histogram: metrics.requestDuration, accessLog: accessLog))
     router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: StaticFilesMiddleware(folder: configuration.publicDirectory))
+    router.add(middleware: StaticFilesMiddleware(files: publicFiles))
     var runs = RunService(store: runStore, clock: clock, metrics: metrics, resumeLifetime: configuration.resumeLifetime,
                           sendsWebhooks: configuration.webhookURL != nil, runStarts: limits.runStarts)
     runs.webhookFormat = configuration.webhookFormat
@@ -113,8 +114,15 @@ extension ServerConfiguration {
 
 /// `survey preview`: the preview alone, on the given survey files and folders, with no store,
 /// no token and no other route; each request reads changed files again. It answers only
-/// requests addressed to a loopback name (`PreviewLoopbackHostMiddleware`).
+/// requests addressed to a loopback name (`PreviewLoopbackHostMiddleware`). A templates or
+/// public folder that is missing, or a templates folder that lacks a template, stops the start.
 public func buildPreviewApplication(paths: [String], configuration: ServerConfiguration) async throws -> some ApplicationProtocol {
+    do {
+        _ = try ServerTemplates.load(folder: configuration.templatesDirectory)
+    } catch {
+        throw error.startupError
+    }
+    let publicFiles = try PublicFiles.load(folder: configuration.publicDirectory)
     var logger = Logger(label: "survey-preview", factory: LineLogHandler.init)
     logger.logLevel = .info
     var generator = SystemRandomNumberGenerator()
@@ -124,7 +132,7 @@ public func buildPreviewApplication(paths: [String], configuration: ServerConfig
     let router = Router(context: SurveyRequestContext.self)
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: PreviewLoopbackHostMiddleware())
-    router.add(middleware: StaticFilesMiddleware(folder: configuration.publicDirectory))
+    router.add(middleware: StaticFilesMiddleware(files: publicFiles))
     router.get("/") { _, _ in Response(status: .seeOther, headers: [.location: "/preview"]) }
     PreviewController(library: library, token: nil, signer: signer, configuration: configuration, clock: { Date() }).addRoutes(to: router)
     return Application(router: HeadAsGet(router), server: .closingHTTP1(timeouts: configuration.connectionTimeouts),

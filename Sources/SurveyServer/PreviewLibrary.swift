@@ -23,9 +23,9 @@ actor PreviewLibrary {
         let removedMarkup: [String]
     }
 
-    /// The survey files and folders given, and the templates folder.
+    /// The survey files and folders given, and the templates folder (the binary's templates when nil).
     let paths: [String]
-    let templatesDirectory: String
+    let templatesDirectory: String?
     private var stamp: [String: Date] = [:]
     private var entries: [Entry] = []
     /// Why the templates cannot be used, when they cannot.
@@ -37,7 +37,7 @@ actor PreviewLibrary {
     /// The budget of a map or of a search for one step.
     let budget: PathBudget
 
-    init(paths: [String], templatesDirectory: String, budget: PathBudget = .page) {
+    init(paths: [String], templatesDirectory: String?, budget: PathBudget = .page) {
         self.paths = paths
         self.templatesDirectory = templatesDirectory
         self.budget = budget
@@ -71,7 +71,7 @@ actor PreviewLibrary {
     @discardableResult
     func current() async -> [Entry] {
         let files = surveyFiles()
-        let templates = Self.files(in: templatesDirectory, extension: "mustache")
+        let templates = templatesDirectory.map(ServerTemplates.files(in:)) ?? []
         var now: [String: Date] = [:]
         for file in files + templates { now[file] = Self.modified(file) }
         if now != stamp || entries.isEmpty && !files.isEmpty {
@@ -88,11 +88,11 @@ actor PreviewLibrary {
     private func reload(_ files: [String]) async {
         let library: MustacheLibrary
         do {
-            library = try await MustacheLibrary(directory: templatesDirectory)
+            library = try ServerTemplates.load(folder: templatesDirectory)
             templateProblem = nil
             mustache = library
         } catch {
-            templateProblem = "The templates in \(URL(fileURLWithPath: templatesDirectory).lastPathComponent) cannot be read: \(error)"
+            templateProblem = error.message(showing: URL(fileURLWithPath: error.folder).lastPathComponent)
             mustache = nil
             entries = []
             return

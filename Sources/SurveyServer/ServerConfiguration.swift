@@ -43,8 +43,10 @@ public struct ServerConfiguration: Sendable {
     public var databasePath: String?
     /// A `postgres://…` URL: keep runs in PostgreSQL (for several replicas) instead of SQLite.
     public var postgresURL: String?
-    public var templatesDirectory: String
-    public var publicDirectory: String
+    /// A folder of templates to use instead of those built into the binary; it must hold every one.
+    public var templatesDirectory: String?
+    /// A folder of static files (CSS, images) to serve instead of those built into the binary.
+    public var publicDirectory: String?
     /// The secret that signs cookies; read from (or created in) the data folder when absent.
     public var secret: Data?
     /// The largest request body accepted, in bytes.
@@ -95,7 +97,7 @@ public struct ServerConfiguration: Sendable {
     public var kiosk: KioskSettings?
 
     public init(host: String = "127.0.0.1", port: Int = 8080, surveysDirectory: String = "Examples", dataDirectory: String = "data",
-                databasePath: String? = nil, templatesDirectory: String = "Templates", publicDirectory: String = "Public",
+                databasePath: String? = nil, templatesDirectory: String? = nil, publicDirectory: String? = nil,
                 secret: Data? = nil, maximumBodySize: Int = 64 * 1024, alwaysSecureCookies: Bool = false) {
         self.host = host
         self.port = port

@@ -1,13 +1,14 @@
 import Foundation
 import Hummingbird
+import SurveyDefaults
 
 /// Serves the public folder (style sheet, images) through Hummingbird's file middleware, but
 /// only for paths that name a file: a step page or an answer does not cost a look for a file.
 struct StaticFilesMiddleware<Context: RequestContext>: RouterMiddleware {
     let files: FileMiddleware<Context, PublicFiles>
 
-    init(folder: String) {
-        files = FileMiddleware(fileProvider: PublicFiles(folder: folder), searchForIndexHtml: false)
+    init(files: PublicFiles) {
+        self.files = FileMiddleware(fileProvider: files, searchForIndexHtml: false)
     }
 
     static func namesAFile(_ path: String) -> Bool {
@@ -21,12 +22,13 @@ struct StaticFilesMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// The public folder, read into memory once as the server starts, as the templates are: the
-/// file middleware on the local file system looked the file up and read it on NIO's thread
-/// pool for every request, about 235 µs of CPU for the style sheet against 60 for a page made
-/// in memory. A file changed on disk is served once the server starts again. Hidden files and
-/// folders (a name that starts with ".") are left out. The middleware keeps doing the rest:
-/// `ETag` and `Last-Modified`, `If-None-Match`, ranges, `HEAD`, content types.
+/// The public files: those built into the binary, or a folder's, read into memory once as the
+/// server starts, as the templates are: the file middleware on the local file system looked the
+/// file up and read it on NIO's thread pool for every request, about 235 µs of CPU for the style
+/// sheet against 60 for a page made in memory. A file changed on disk is served once the server
+/// starts again. Hidden files and folders (a name that starts with ".") are left out. The
+/// middleware keeps doing the rest: `ETag` and `Last-Modified`, `If-None-Match`, ranges, `HEAD`,
+/// content types.
 struct PublicFiles: FileProvider {
     struct File: Sendable, FileMiddlewareFileAttributes {
         let bytes: ByteBuffer
@@ -38,23 +40,38 @@ struct PublicFiles: FileProvider {
     /// By path as a request names it: "/survey.css", "/images/face-happy.svg".
     let files: [String: File]
 
+    /// The files built into the binary.
+    init() {
+        var files: [String: File] = [:]
+        for file in DefaultFiles.publicFiles {
+            files["/" + file.path] = File(bytes: ByteBuffer(bytes: file.contents), modificationDate: file.modified)
+        }
+        self.files = files
+    }
+
+    /// The files of `folder`, or of the folder a symbolic link `folder` names; an empty
+    /// folder serves nothing, and a file that cannot be read is left out.
     init(folder: String) {
         var files: [String: File] = [:]
         let manager = FileManager.default
-        let walker = manager.enumerator(atPath: folder)
-        while let relative = walker?.nextObject() as? String {
-            let path = folder + "/" + relative
-            var isFolder: ObjCBool = false
-            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
-                if manager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { walker?.skipDescendants() }
-                continue
-            }
-            guard manager.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
-                  let contents = manager.contents(atPath: path) else { continue }
-            let modified = (try? manager.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
-            files["/" + relative] = File(bytes: ByteBuffer(bytes: contents), modificationDate: modified)
+        for file in FolderFiles.list(URL(fileURLWithPath: folder).resolvingSymlinksInPath().path) ?? [] {
+            guard let contents = manager.contents(atPath: file.full) else { continue }
+            let modified = (try? manager.attributesOfItem(atPath: file.full)[.modificationDate] as? Date) ?? Date()
+            files["/" + file.relative] = File(bytes: ByteBuffer(bytes: contents), modificationDate: modified)
         }
         self.files = files
+    }
+
+    /// The binary's files, or the folder's when one is given; a folder that does not exist
+    /// stops the start, naming it.
+    static func load(folder: String?) throws -> PublicFiles {
+        guard let folder else { return PublicFiles() }
+        var isFolder: ObjCBool = false
+        let resolved = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder), isFolder.boolValue else {
+            throw StartupError(messages: ["The public folder \(folder) does not exist or is not a folder."])
+        }
+        return PublicFiles(folder: folder)
     }
 
     func getFileIdentifier(_ path: String) -> String? {

@@ -17,13 +17,14 @@ public struct SurveyCatalog: Sendable {
     public var warnings: [String] = []
 
     /// Loads every `*.json` in the folder; any error in any file stops the start with all messages.
-    /// With `kiosk` timing, each survey's kiosk pages are built too.
-    public static func load(surveysDirectory: String, templatesDirectory: String, kiosk: KioskTiming? = nil) async throws -> SurveyCatalog {
+    /// With `kiosk` timing, each survey's kiosk pages are built too. The templates are the
+    /// binary's own, or those of `templatesDirectory`, which must hold every one of them.
+    public static func load(surveysDirectory: String, templatesDirectory: String?, kiosk: KioskTiming? = nil) async throws -> SurveyCatalog {
         let library: MustacheLibrary
         do {
-            library = try await MustacheLibrary(directory: templatesDirectory)
+            library = try ServerTemplates.load(folder: templatesDirectory)
         } catch {
-            throw StartupError(messages: ["The templates in \(templatesDirectory) cannot be read: \(error)"])
+            throw error.startupError
         }
         let folder = URL(fileURLWithPath: surveysDirectory)
         guard let files = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil) else {

@@ -21,11 +21,11 @@ struct Preview: AsyncParsableCommand {
     @Option(help: "The port on 127.0.0.1.")
     var port = 8080
 
-    @Option(help: "The templates folder.")
-    var templates = "Templates"
+    @Option(help: "A folder of templates to use instead of the built-in ones; it must hold every one.")
+    var templates: String?
 
-    @Option(help: "The folder of static files.")
-    var `public` = "Public"
+    @Option(help: "A folder of static files (CSS, images) to serve instead of the built-in ones.")
+    var `public`: String?
 
     func run() async throws {
         var configuration = ServerConfiguration(host: "127.0.0.1", port: port, templatesDirectory: templates, publicDirectory: `public`)

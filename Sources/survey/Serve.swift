@@ -24,11 +24,11 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
-    @Option(help: "The folder of Mustache templates.")
-    var templates = ProcessInfo.processInfo.environment["SURVEY_TEMPLATES"] ?? "Templates"
+    @Option(help: "A folder of Mustache templates to use instead of the built-in ones; it must hold every one.")
+    var templates: String?
 
-    @Option(name: .customLong("public"), help: "The folder of static files (CSS, images).")
-    var publicFolder = ProcessInfo.processInfo.environment["SURVEY_PUBLIC"] ?? "Public"
+    @Option(name: .customLong("public"), help: "A folder of static files (CSS, images) to serve instead of the built-in ones.")
+    var publicFolder: String?
 
     @Option(help: "The address participants reach the server at, for the resume and start links (default: each request's host).")
     var publicURL: String?
@@ -79,7 +79,8 @@ struct Serve: AsyncParsableCommand {
         let webhookURL = webhookURL ?? environment["SURVEY_WEBHOOK_URL"]
         let retentionDays = retentionDays ?? environment["SURVEY_RETENTION_DAYS"].flatMap(Double.init)
         var configuration = ServerConfiguration(host: host, port: port, surveysDirectory: surveys, dataDirectory: storeOptions.data,
-                                                databasePath: storeOptions.databasePath, templatesDirectory: templates, publicDirectory: publicFolder,
+                                                databasePath: storeOptions.databasePath, templatesDirectory: templates ?? environment["SURVEY_TEMPLATES"],
+                                                publicDirectory: publicFolder ?? environment["SURVEY_PUBLIC"],
                                                 alwaysSecureCookies: secureCookies)
         if let publicURL = publicURL ?? environment["SURVEY_PUBLIC_URL"] {
             guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
