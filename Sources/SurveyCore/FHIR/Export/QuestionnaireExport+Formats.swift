@@ -59,16 +59,15 @@ extension QuestionnaireExport.Builder {
             if !metric {
                 note(formatPath / "measurementSystem", "The participant may answer in their own units; FHIR has no such choice, so the item asks in \(formatKind == .height ? "cm" : "kg").")
             }
-            if formatKind == .weight {
-                let digits = ["low": 0, "high": 2][format[fx: "numericPrecision"]?.fxString ?? ""] ?? 1
-                addDecimalPlaces(.number(Double(metric ? digits : 2)), into: &mapping)
+            if case .weight(let weight)? = Self.typed(format) {
+                addDecimalPlaces(.number(Double(metric ? weight.allowedDigits : 2)), into: &mapping)
             }
         case .age?:
             used.formUnion(["minimumAge", "maximumAge"])
             initialDefault("defaultValue")
-            if format[fx: "useYearForResult"]?.fxBool != true {
-                addBound(FHIRExtensionURL.minValue, format[fx: "minimumAge"] ?? .number(Double(AgeFormat.defaultMinimum)), kind: mapping.kind, into: &mapping)
-                addBound(FHIRExtensionURL.maxValue, format[fx: "maximumAge"] ?? .number(Double(AgeFormat.defaultMaximum)), kind: mapping.kind, into: &mapping)
+            if case .age(let age)? = Self.typed(format), age.useYearForResult != true {
+                addBound(FHIRExtensionURL.minValue, .number(Double(age.effectiveMinimum)), kind: mapping.kind, into: &mapping)
+                addBound(FHIRExtensionURL.maxValue, .number(Double(age.effectiveMaximum)), kind: mapping.kind, into: &mapping)
             }
         case .ses?:
             addBound(FHIRExtensionURL.minValue, .number(1), kind: mapping.kind, into: &mapping)
@@ -112,6 +111,12 @@ extension QuestionnaireExport.Builder {
         if format[fx: "showDontKnowButton"]?.fxBool == true { used.insert("customDontKnowButtonText") }
         noteUnused(format, at: formatPath, used: used)
         return mapping
+    }
+
+    /// The format as the survey loader reads it, so that an option is read, and defaulted, where
+    /// its format's file says; nil when the JSON is no format the loader accepts.
+    static func typed(_ format: JSONValue) -> AnswerFormat? {
+        SurveyDecoding(log: DiagnosticLog()).answerFormat(format, at: .root)
     }
 
     /// ResearchKit's email expression, as the presenter checks it.
