@@ -11,7 +11,9 @@ struct QuestionnaireExportFormatOptionsTests {
         { "identifier": "fine", "text": "Weight", "answerFormat": { "type": "weight", "measurementSystem": "metric", "numericPrecision": "high" } },
         { "identifier": "local", "text": "Weight", "answerFormat": { "type": "weight", "numericPrecision": "low" } },
         { "identifier": "adult", "text": "Age", "answerFormat": { "type": "age", "minimumAge": 18, "maximumAge": 65 } },
-        { "identifier": "born", "text": "Born", "answerFormat": { "type": "age", "minimumAge": 18, "useYearForResult": true } }
+        { "identifier": "born", "text": "Born", "answerFormat": { "type": "age", "minimumAge": 18, "useYearForResult": true } },
+        { "identifier": "share", "text": "Share", "answerFormat": { "type": "continuousScale", "minimum": 0, "maximum": 1, "numberStyle": "percent" } },
+        { "identifier": "whole", "text": "Whole", "answerFormat": { "type": "continuousScale", "minimum": 0, "maximum": 9 } }
     ] } ] }
     """)
 
@@ -26,6 +28,15 @@ struct QuestionnaireExportFormatOptionsTests {
     ])
     func weightDecimalPlaces(linkId: String, places: Double) {
         #expect(Self.value("http://hl7.org/fhir/StructureDefinition/maxDecimalPlaces", "Integer", on: linkId) == .number(places))
+    }
+
+    @Test func aPercentSliderRecordsTwoMoreDecimalsAndAWholeOneStepsByOne() {
+        let places = "http://hl7.org/fhir/StructureDefinition/maxDecimalPlaces"
+        let step = "http://hl7.org/fhir/StructureDefinition/questionnaire-sliderStepValue"
+        #expect(Self.value(places, "Integer", on: "about.share") == .number(2))
+        #expect(Self.value(step, "Integer", on: "about.share") == nil)
+        #expect(Self.value(places, "Integer", on: "about.whole") == .number(0))
+        #expect(Self.value(step, "Integer", on: "about.whole") == .number(1))
     }
 
     @Test func ageBoundsAreTheAuthorsUnlessTheAnswerIsABirthYear() {

@@ -29,17 +29,23 @@ extension QuestionnaireExport.Builder {
             used.formUnion(["choices", "defaultIndex"])
             choiceMapping(format, path: formatPath, initial: initial, into: &mapping)
             initial = nil
-        case .scale?, .continuousScale?:
+        case .scale?:
             bounds("minimum", "maximum")
             initialDefault("defaultValue")
             mapping.extensions.append(FHIRJSON.itemControl("slider"))
-            // A continuous scale's digits count in the shown number: a percent records two more.
-            let percent = format[fx: "numberStyle"]?.fxString == "percent"
-            let digits = (format[fx: "maximumFractionDigits"]?.fxInteger ?? 0) + (percent ? 2 : 0)
-            let step = formatKind == .scale ? (format[fx: "step"]?.fxInteger ?? 1) : digits == 0 ? 1 : nil
-            if let step { mapping.extensions.append(FHIRJSON.extensionValue(FHIRExtensionURL.sliderStepValue, "Integer", FHIRJSON.integer(step))) }
-            if formatKind == .continuousScale { addDecimalPlaces(.number(Double(digits)), into: &mapping) }
-            used.formUnion(["step", "maximumFractionDigits"])
+            if case .scale(let scale)? = Self.typed(format) { addSliderStep(scale.effectiveStep, into: &mapping) }
+            used.insert("step")
+        case .continuousScale?:
+            bounds("minimum", "maximum")
+            initialDefault("defaultValue")
+            mapping.extensions.append(FHIRJSON.itemControl("slider"))
+            if case .continuousScale(let scale)? = Self.typed(format) {
+                // The digits count in the shown number: a percent records two more.
+                let digits = scale.fractionDigits + (scale.isPercent ? 2 : 0)
+                if digits == 0 { addSliderStep(1, into: &mapping) }
+                addDecimalPlaces(.number(Double(digits)), into: &mapping)
+            }
+            used.insert("maximumFractionDigits")
         case .numeric?:
             bounds("minimum", "maximum")
             initialDefault("defaultNumericAnswer")
@@ -131,6 +137,10 @@ extension QuestionnaireExport.Builder {
         }
         guard let value = kind.values(for: bound).first else { return }
         mapping.extensions.append(FHIRJSON.extensionValue(boundURL, value.type, value.value))
+    }
+
+    private func addSliderStep(_ step: Int, into mapping: inout FormatMapping) {
+        mapping.extensions.append(FHIRJSON.extensionValue(FHIRExtensionURL.sliderStepValue, "Integer", FHIRJSON.integer(step)))
     }
 
     private func addDecimalPlaces(_ digits: JSONValue?, into mapping: inout FormatMapping) {
