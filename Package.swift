@@ -66,9 +66,11 @@ let package = Package(
         ),
         // The default templates and static files, built into the binary from Templates/ and
         // Public/ so that it runs from any folder (SwiftPM's resources would sit beside it).
+        // The target's links to both folders make SwiftPM notice a file added or removed there
+        // and run the plugin again; the plugin reads them, so they are not sources.
         .executableTarget(name: "embed-defaults", swiftSettings: swiftSettings),
         .plugin(name: "EmbedDefaults", capability: .buildTool(), dependencies: ["embed-defaults"]),
-        .target(name: "SurveyDefaults", swiftSettings: swiftSettings, plugins: ["EmbedDefaults"]),
+        .target(name: "SurveyDefaults", exclude: ["Templates", "Public"], swiftSettings: swiftSettings, plugins: ["EmbedDefaults"]),
         .target(
             name: "SurveyServer",
             dependencies: [
