@@ -13,7 +13,9 @@ struct QuestionnaireExportFormatOptionsTests {
         { "identifier": "adult", "text": "Age", "answerFormat": { "type": "age", "minimumAge": 18, "maximumAge": 65 } },
         { "identifier": "born", "text": "Born", "answerFormat": { "type": "age", "minimumAge": 18, "useYearForResult": true } },
         { "identifier": "share", "text": "Share", "answerFormat": { "type": "continuousScale", "minimum": 0, "maximum": 1, "numberStyle": "percent" } },
-        { "identifier": "whole", "text": "Whole", "answerFormat": { "type": "continuousScale", "minimum": 0, "maximum": 9 } }
+        { "identifier": "whole", "text": "Whole", "answerFormat": { "type": "continuousScale", "minimum": 0, "maximum": 9 } },
+        { "identifier": "level", "text": "Level", "answerFormat": { "type": "numeric", "minimum": -5, "maximum": 5.5, "maximumFractionDigits": 3 } },
+        { "identifier": "steps", "text": "Steps", "answerFormat": { "type": "numeric", "style": "integer", "unit": "kg", "maximum": 9 } }
     ] } ] }
     """)
 
@@ -37,6 +39,16 @@ struct QuestionnaireExportFormatOptionsTests {
         #expect(Self.value(step, "Integer", on: "about.share") == nil)
         #expect(Self.value(places, "Integer", on: "about.whole") == .number(0))
         #expect(Self.value(step, "Integer", on: "about.whole") == .number(1))
+    }
+
+    @Test func aNumbersBoundsAndDecimalPlacesAreTheAuthors() {
+        #expect(Self.value("http://hl7.org/fhir/StructureDefinition/minValue", "Decimal", on: "about.level") == .number(-5))
+        #expect(Self.value("http://hl7.org/fhir/StructureDefinition/maxValue", "Decimal", on: "about.level") == .number(5.5))
+        #expect(Self.value("http://hl7.org/fhir/StructureDefinition/maxDecimalPlaces", "Integer", on: "about.level") == .number(3))
+        // A whole number asked as a quantity says so with no decimal places.
+        #expect(fhirItem("about.steps", in: Self.questionnaire)?[fx: "type"] == .string("quantity"))
+        #expect(Self.value("http://hl7.org/fhir/StructureDefinition/maxDecimalPlaces", "Integer", on: "about.steps") == .number(0))
+        #expect(Self.value("http://hl7.org/fhir/uv/sdc/StructureDefinition/sdc-questionnaire-maxQuantity", "Quantity", on: "about.steps")?[fx: "value"] == .number(9))
     }
 
     @Test func ageBoundsAreTheAuthorsUnlessTheAnswerIsABirthYear() {

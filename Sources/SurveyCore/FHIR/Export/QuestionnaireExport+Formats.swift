@@ -12,11 +12,6 @@ extension QuestionnaireExport.Builder {
         var initialPath = path / "initial"
         let formatKind = FHIRExportKind.formatKind(format)
 
-        func bounds(_ minimumKey: String, _ maximumKey: String) {
-            used.formUnion([minimumKey, maximumKey])
-            addBound(FHIRExtensionURL.minValue, format[fx: minimumKey], kind: mapping.kind, into: &mapping)
-            addBound(FHIRExtensionURL.maxValue, format[fx: maximumKey], kind: mapping.kind, into: &mapping)
-        }
         func initialDefault(_ key: String) {
             used.insert(key)
             if initial == nil, let value = format[fx: key] {
@@ -30,44 +25,55 @@ extension QuestionnaireExport.Builder {
             choiceMapping(format, path: formatPath, initial: initial, into: &mapping)
             initial = nil
         case .scale?:
-            bounds("minimum", "maximum")
             initialDefault("defaultValue")
+            used.formUnion(["minimum", "maximum", "step"])
+            guard case .scale(let scale)? = Self.typed(format) else { break }
+            addBound(FHIRExtensionURL.minValue, .number(Double(scale.minimum)), kind: mapping.kind, into: &mapping)
+            addBound(FHIRExtensionURL.maxValue, .number(Double(scale.maximum)), kind: mapping.kind, into: &mapping)
             mapping.extensions.append(FHIRJSON.itemControl("slider"))
-            if case .scale(let scale)? = Self.typed(format) { addSliderStep(scale.effectiveStep, into: &mapping) }
-            used.insert("step")
+            addSliderStep(scale.effectiveStep, into: &mapping)
         case .continuousScale?:
-            bounds("minimum", "maximum")
             initialDefault("defaultValue")
+            used.formUnion(["minimum", "maximum", "maximumFractionDigits"])
+            guard case .continuousScale(let scale)? = Self.typed(format) else { break }
+            addBound(FHIRExtensionURL.minValue, .number(scale.minimum), kind: mapping.kind, into: &mapping)
+            addBound(FHIRExtensionURL.maxValue, .number(scale.maximum), kind: mapping.kind, into: &mapping)
             mapping.extensions.append(FHIRJSON.itemControl("slider"))
-            if case .continuousScale(let scale)? = Self.typed(format) {
-                // The digits count in the shown number: a percent records two more.
-                let digits = scale.fractionDigits + (scale.isPercent ? 2 : 0)
-                if digits == 0 { addSliderStep(1, into: &mapping) }
-                addDecimalPlaces(.number(Double(digits)), into: &mapping)
-            }
-            used.insert("maximumFractionDigits")
+            // The digits count in the shown number: a percent records two more.
+            let digits = scale.fractionDigits + (scale.isPercent ? 2 : 0)
+            if digits == 0 { addSliderStep(1, into: &mapping) }
+            addDecimalPlaces(.number(Double(digits)), into: &mapping)
         case .numeric?:
-            bounds("minimum", "maximum")
+            if case .numeric(let numeric)? = Self.typed(format) {
+                addBound(FHIRExtensionURL.minValue, numeric.minimum.map(JSONValue.number), kind: mapping.kind, into: &mapping)
+                addBound(FHIRExtensionURL.maxValue, numeric.maximum.map(JSONValue.number), kind: mapping.kind, into: &mapping)
+                if numeric.style == .integer {
+                    if mapping.kind.itemType != "integer" { addDecimalPlaces(.number(0), into: &mapping) }
+                } else {
+                    addDecimalPlaces(numeric.maximumFractionDigits.map { .number(Double($0)) }, into: &mapping)
+                }
+            }
             initialDefault("defaultNumericAnswer")
-            if format[fx: "style"]?.fxString == "integer" {
-                if mapping.kind.itemType != "integer" { addDecimalPlaces(.number(0), into: &mapping) }
-            } else {
-                addDecimalPlaces(format[fx: "maximumFractionDigits"], into: &mapping)
-            }
-            used.formUnion(["maximumFractionDigits", "unit", "displayUnit"])
+            used.formUnion(["minimum", "maximum", "maximumFractionDigits", "unit", "displayUnit"])
             addUnit(mapping.kind, format: format, fhir: question[fx: "fhir"], path: formatPath, into: &mapping)
-        case .height?, .weight?:
+        case .height?:
             addUnit(mapping.kind, format: format, fhir: question[fx: "fhir"], path: formatPath, into: &mapping)
-            bounds("minimumValue", "maximumValue")
             initialDefault("defaultValue")
-            used.formUnion(["measurementSystem", "numericPrecision"])
-            let metric = format[fx: "measurementSystem"]?.fxString == "metric"
-            if !metric {
-                note(formatPath / "measurementSystem", "The participant may answer in their own units; FHIR has no such choice, so the item asks in \(formatKind == .height ? "cm" : "kg").")
+            used.formUnion(["minimumValue", "maximumValue", "measurementSystem", "numericPrecision"])
+            if case .height(let height)? = Self.typed(format), height.measurementSystem != .metric {
+                noteOwnUnits(formatPath, asked: "cm")
             }
+        case .weight?:
+            addUnit(mapping.kind, format: format, fhir: question[fx: "fhir"], path: formatPath, into: &mapping)
             if case .weight(let weight)? = Self.typed(format) {
+                addBound(FHIRExtensionURL.minValue, weight.minimumValue.map(JSONValue.number), kind: mapping.kind, into: &mapping)
+                addBound(FHIRExtensionURL.maxValue, weight.maximumValue.map(JSONValue.number), kind: mapping.kind, into: &mapping)
+                let metric = weight.measurementSystem == .metric
+                if !metric { noteOwnUnits(formatPath, asked: "kg") }
                 addDecimalPlaces(.number(Double(metric ? weight.allowedDigits : 2)), into: &mapping)
             }
+            initialDefault("defaultValue")
+            used.formUnion(["minimumValue", "maximumValue", "measurementSystem", "numericPrecision"])
         case .age?:
             used.formUnion(["minimumAge", "maximumAge"])
             initialDefault("defaultValue")
@@ -137,6 +143,10 @@ extension QuestionnaireExport.Builder {
         }
         guard let value = kind.values(for: bound).first else { return }
         mapping.extensions.append(FHIRJSON.extensionValue(boundURL, value.type, value.value))
+    }
+
+    private func noteOwnUnits(_ path: JSONPath, asked unit: String) {
+        note(path / "measurementSystem", "The participant may answer in their own units; FHIR has no such choice, so the item asks in \(unit).")
     }
 
     private func addSliderStep(_ step: Int, into mapping: inout FormatMapping) {
