@@ -45,6 +45,7 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     let accessLog = configuration.accessLog ? AccessLog() : nil
     router.add(middleware: RequestTimingMiddleware(histogram: metrics.requestDuration, accessLog: accessLog))
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: EmptyPageMiddleware())
     router.add(middleware: StaticFilesMiddleware(files: publicFiles))
     var runs = RunService(store: runStore, clock: clock, metrics: metrics, resumeLifetime: configuration.resumeLifetime,
                           sendsWebhooks: configuration.webhookURL != nil, runStarts: limits.runStarts)
@@ -131,6 +132,7 @@ public func buildPreviewApplication(paths: [String], configuration: ServerConfig
     let library = PreviewLibrary(paths: paths, templatesDirectory: configuration.templatesDirectory)
     let router = Router(context: SurveyRequestContext.self)
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: EmptyPageMiddleware())
     router.add(middleware: PreviewLoopbackHostMiddleware())
     router.add(middleware: StaticFilesMiddleware(files: publicFiles))
     router.get("/") { _, _ in Response(status: .seeOther, headers: [.location: "/preview"]) }

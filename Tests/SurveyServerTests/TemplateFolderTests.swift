@@ -145,4 +145,21 @@ struct TemplateFolderTests {
             #expect(step.status != .ok && step.body.readableBytes > 0, "\(step.status)")
         }
     }
+
+    @Test("A page template that renders as nothing answers 500 with the plain error page, never 200 with an empty body")
+    func emptyPageRefused() async throws {
+        let folder = try Self.templatesCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data().write(to: folder.appendingPathComponent("page.mustache"))
+        let app = try await buildPreviewApplication(paths: [Repository.path("Examples/wellbeing-check.json")],
+                                                    configuration: ServerConfiguration(templatesDirectory: folder.path))
+        try await app.test(.router) { client in
+            let list = try await client.execute(uri: "/preview", method: .get)
+            #expect(list.status == .internalServerError)
+            #expect(String(buffer: list.body).hasPrefix("<!DOCTYPE html>"))
+            #expect(list.headers[.contentSecurityPolicy] != nil)
+            let css = try await client.execute(uri: "/survey.css", method: .get)
+            #expect(css.status == .ok && css.body.readableBytes > 0)
+        }
+    }
 }
