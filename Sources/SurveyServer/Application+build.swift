@@ -45,7 +45,6 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     let accessLog = configuration.accessLog ? AccessLog() : nil
     router.add(middleware: RequestTimingMiddleware(histogram: metrics.requestDuration, accessLog: accessLog))
     router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: EmptyPageMiddleware())
     router.add(middleware: StaticFilesMiddleware(files: publicFiles))
     var runs = RunService(store: runStore, clock: clock, metrics: metrics, resumeLifetime: configuration.resumeLifetime,
                           sendsWebhooks: configuration.webhookURL != nil, runStarts: limits.runStarts)
