@@ -20,7 +20,8 @@ def normalize(body: bytes) -> str:
 
 def walk(base, out):
     for survey in sorted((ROOT / 'Examples').glob('*.json')):
-        sid = json.loads(survey.read_text())['identifier']
+        definition = json.loads(survey.read_text())
+        sid = definition.get('identifier') or definition['id']   # a FHIR Questionnaire has an id
         fixture = ROOT / 'Tests/Fixtures' / (survey.stem + '.answers.json')
         answers = json.loads(fixture.read_text()) if fixture.exists() else {}
         for lang in ['en', 'es', 'de-DE', 'en-US']:
