@@ -15,7 +15,9 @@ struct QuestionnaireExportFormatOptionsTests {
         { "identifier": "share", "text": "Share", "answerFormat": { "type": "continuousScale", "minimum": 0, "maximum": 1, "numberStyle": "percent" } },
         { "identifier": "whole", "text": "Whole", "answerFormat": { "type": "continuousScale", "minimum": 0, "maximum": 9 } },
         { "identifier": "level", "text": "Level", "answerFormat": { "type": "numeric", "minimum": -5, "maximum": 5.5, "maximumFractionDigits": 3 } },
-        { "identifier": "steps", "text": "Steps", "answerFormat": { "type": "numeric", "style": "integer", "unit": "kg", "maximum": 9 } }
+        { "identifier": "steps", "text": "Steps", "answerFormat": { "type": "numeric", "style": "integer", "unit": "kg", "maximum": 9 } },
+        { "identifier": "open", "text": "Open", "answerFormat": { "type": "text", "maximumLength": 0, "minimumLength": 2 } },
+        { "identifier": "short", "text": "Short", "answerFormat": { "type": "text", "maximumLength": 20 } }
     ] } ] }
     """)
 
@@ -49,6 +51,12 @@ struct QuestionnaireExportFormatOptionsTests {
         #expect(fhirItem("about.steps", in: Self.questionnaire)?[fx: "type"] == .string("quantity"))
         #expect(Self.value("http://hl7.org/fhir/StructureDefinition/maxDecimalPlaces", "Integer", on: "about.steps") == .number(0))
         #expect(Self.value("http://hl7.org/fhir/uv/sdc/StructureDefinition/sdc-questionnaire-maxQuantity", "Quantity", on: "about.steps")?[fx: "value"] == .number(9))
+    }
+
+    @Test func aTextOfMaximumLengthZeroHasNoLimit() {
+        #expect(fhirItem("about.open", in: Self.questionnaire)?[fx: "maxLength"] == nil)
+        #expect(Self.value("http://hl7.org/fhir/StructureDefinition/minLength", "Integer", on: "about.open") == .number(2))
+        #expect(fhirItem("about.short", in: Self.questionnaire)?[fx: "maxLength"] == .number(20))
     }
 
     @Test func ageBoundsAreTheAuthorsUnlessTheAnswerIsABirthYear() {

@@ -95,7 +95,7 @@ extension QuestionnaireExport.Builder {
             initialDefault("defaultInterval")
             note(formatPath, "FHIR has no time interval; the item asks for a quantity in seconds.")
         case .text?:
-            textRules(format, into: &mapping)
+            if case .text(let text)? = Self.typed(format) { textRules(text, into: &mapping) }
             used.formUnion(["maximumLength", "minimumLength", "validationRegularExpression", "invalidMessage", "multipleLines"])
             initialDefault("defaultTextAnswer")
         case .email?:
@@ -210,13 +210,13 @@ extension QuestionnaireExport.Builder {
     }
 
     /// Length limits, regular expression and its message.
-    private func textRules(_ format: JSONValue, into mapping: inout FormatMapping) {
-        mapping.maxLength = format[fx: "maximumLength"]?.fxInteger.flatMap { $0 > 0 ? $0 : nil }
-        if let minimum = format[fx: "minimumLength"]?.fxInteger {
+    private func textRules(_ format: TextFormat, into mapping: inout FormatMapping) {
+        mapping.maxLength = format.lengthLimit
+        if let minimum = format.minimumLength {
             mapping.extensions.append(FHIRJSON.extensionValue(FHIRExtensionURL.minLength, "Integer", FHIRJSON.integer(minimum)))
         }
-        guard let pattern = format[fx: "validationRegularExpression"]?.fxText else { return }
+        guard let pattern = format.validationRegularExpression, !pattern.isEmpty else { return }
         mapping.extensions.append(FHIRJSON.extensionValue(FHIRExtensionURL.regex, "String", .string(Self.fhirPattern(pattern))))
-        mapping.regexMessage = text.plain(format[fx: "invalidMessage"])
+        mapping.regexMessage = text.plain(format.invalidMessage?.json)
     }
 }
