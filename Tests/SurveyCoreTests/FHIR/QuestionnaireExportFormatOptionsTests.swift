@@ -17,7 +17,8 @@ struct QuestionnaireExportFormatOptionsTests {
         { "identifier": "level", "text": "Level", "answerFormat": { "type": "numeric", "minimum": -5, "maximum": 5.5, "maximumFractionDigits": 3 } },
         { "identifier": "steps", "text": "Steps", "answerFormat": { "type": "numeric", "style": "integer", "unit": "kg", "maximum": 9 } },
         { "identifier": "open", "text": "Open", "answerFormat": { "type": "text", "maximumLength": 0, "minimumLength": 2 } },
-        { "identifier": "short", "text": "Short", "answerFormat": { "type": "text", "maximumLength": 20 } }
+        { "identifier": "short", "text": "Short", "answerFormat": { "type": "text", "maximumLength": 20 } },
+        { "identifier": "visit", "text": "Visit", "answerFormat": { "type": "date", "minimumDate": "2020-01-01", "daysBeforeCurrentDate": 7, "daysAfterCurrentDate": 0 } }
     ] } ] }
     """)
 
@@ -57,6 +58,14 @@ struct QuestionnaireExportFormatOptionsTests {
         #expect(fhirItem("about.open", in: Self.questionnaire)?[fx: "maxLength"] == nil)
         #expect(Self.value("http://hl7.org/fhir/StructureDefinition/minLength", "Integer", on: "about.open") == .number(2))
         #expect(fhirItem("about.short", in: Self.questionnaire)?[fx: "maxLength"] == .number(20))
+    }
+
+    @Test func aFixedDateBoundWinsOverDaysAroundToday() {
+        #expect(Self.value("http://hl7.org/fhir/StructureDefinition/minValue", "Date", on: "about.visit") == .string("2020-01-01"))
+        let maximum = fhirExtension("http://hl7.org/fhir/StructureDefinition/maxValue", on: fhirItem("about.visit", in: Self.questionnaire))
+        #expect(maximum?[fx: "_valueDate"]?[fx: "extension"]?.fxArray?.first?[fx: "valueExpression"]?[fx: "expression"] == .string("today()"))
+        let notes = QuestionnaireExport.questionnaire(fromSurvey: Self.survey, surveyVersion: nil).notes
+        #expect(notes.contains { $0.path.description == "$.steps[0].items[12].answerFormat.daysBeforeCurrentDate" && $0.message.contains("\"minimumDate\"") })
     }
 
     @Test func ageBoundsAreTheAuthorsUnlessTheAnswerIsABirthYear() {

@@ -86,7 +86,7 @@ extension QuestionnaireExport.Builder {
             addBound(FHIRExtensionURL.maxValue, .number(10), kind: mapping.kind, into: &mapping)
             note(formatPath, "FHIR has no ladder; the rung is asked as an integer from 1 (bottom) to 10 (top).")
         case .date?:
-            dateBounds(format, kind: mapping.kind, path: formatPath, into: &mapping)
+            if case .date(let date)? = Self.typed(format) { dateBounds(date, kind: mapping.kind, path: formatPath, into: &mapping) }
             used.formUnion(["minimumDate", "maximumDate", "daysBeforeCurrentDate", "daysAfterCurrentDate"])
             initialDefault("defaultDate")
         case .timeOfDay?:
@@ -179,16 +179,20 @@ extension QuestionnaireExport.Builder {
     }
 
     /// Fixed bounds as minValue and maxValue; bounds in days around today as FHIRPath (cqf-expression).
-    private func dateBounds(_ format: JSONValue, kind: FHIRExportKind, path: JSONPath, into mapping: inout FormatMapping) {
+    private func dateBounds(_ format: DateFormat, kind: FHIRExportKind, path: JSONPath, into mapping: inout FormatMapping) {
         let withTime = kind.itemType == "dateTime"
-        for (url, fixedKey, daysKey, sign) in [(FHIRExtensionURL.minValue, "minimumDate", "daysBeforeCurrentDate", "-"),
-                                               (FHIRExtensionURL.maxValue, "maximumDate", "daysAfterCurrentDate", "+")] {
-            if let fixed = format[fx: fixedKey] {
-                addBound(url, fixed, kind: kind, into: &mapping)
-                if format[fx: daysKey] != nil {
+        // The keys name the options in the notes' paths and sentences.
+        let ends: [(url: String, fixed: String?, days: Int?, fixedKey: String, daysKey: String, sign: String)] = [
+            (FHIRExtensionURL.minValue, format.minimumDate, format.daysBeforeCurrentDate, "minimumDate", "daysBeforeCurrentDate", "-"),
+            (FHIRExtensionURL.maxValue, format.maximumDate, format.daysAfterCurrentDate, "maximumDate", "daysAfterCurrentDate", "+"),
+        ]
+        for (url, fixed, days, fixedKey, daysKey, sign) in ends {
+            if let fixed {
+                addBound(url, .string(fixed), kind: kind, into: &mapping)
+                if days != nil {
                     note(path / daysKey, "\"\(daysKey)\" is left out: the item keeps the fixed bound \"\(fixedKey)\".")
                 }
-            } else if let days = format[fx: daysKey]?.fxInteger {
+            } else if let days {
                 let now = withTime ? "now()" : "today()"
                 let source = days == 0 ? now : "\(now) \(sign) \(days) days"
                 let expression = FHIRJSON.extensionValue(FHIRExtensionURL.cqfExpression, "Expression", FHIRJSON.expression(source))
