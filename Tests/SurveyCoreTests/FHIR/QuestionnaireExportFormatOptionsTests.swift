@@ -68,6 +68,27 @@ struct QuestionnaireExportFormatOptionsTests {
         #expect(notes.contains { $0.path.description == "$.steps[0].items[12].answerFormat.daysBeforeCurrentDate" && $0.message.contains("\"minimumDate\"") })
     }
 
+    @Test func pickedValuesAreJoinedByTheFormatsSeparatorOrASpace() throws {
+        let survey = FHIRExportFixtures.json("""
+        { "identifier": "blood", "steps": [
+          { "identifier": "slash", "type": "question", "title": "Group", "initial": ["A", "+"],
+            "answerFormat": { "type": "multipleValuePicker", "separator": "/", "pickers": [ [ { "text": "A", "value": "A" } ], [ { "text": "+", "value": "+" } ] ] } },
+          { "identifier": "plain", "type": "question", "title": "Group", "initial": ["A", "+"],
+            "answerFormat": { "type": "multipleValuePicker", "pickers": [ [ { "text": "A", "value": "A" } ], [ { "text": "+", "value": "+" } ] ] } } ] }
+        """)
+        let questionnaire = QuestionnaireExport.questionnaire(fromSurvey: survey, surveyVersion: nil).questionnaire
+        #expect(fhirItem("slash", in: questionnaire)?[fx: "initial"] == FHIRExportFixtures.json(#"[{"valueString": "A/+"}]"#))
+        #expect(fhirItem("plain", in: questionnaire)?[fx: "initial"] == FHIRExportFixtures.json(#"[{"valueString": "A +"}]"#))
+        // A result that recorded no separator takes its question's.
+        let result = FHIRRunResult.run([
+            FHIRRunResult.step("slash", [FHIRRunResult.question("slash", "multipleComponent", #""componentsAnswer": ["O", "-"]"#)]),
+            FHIRRunResult.step("plain", [FHIRRunResult.question("plain", "multipleComponent", #""componentsAnswer": ["O", "-"]"#)]),
+        ])
+        let response = QuestionnaireResponseExport.response(survey: survey, result: result, surveyVersion: nil)
+        #expect(fhirItem("slash", in: response)?[fx: "answer"] == FHIRExportFixtures.json(#"[{"valueString": "O/-"}]"#))
+        #expect(fhirItem("plain", in: response)?[fx: "answer"] == FHIRExportFixtures.json(#"[{"valueString": "O -"}]"#))
+    }
+
     @Test func ageBoundsAreTheAuthorsUnlessTheAnswerIsABirthYear() {
         #expect(Self.value("http://hl7.org/fhir/StructureDefinition/minValue", "Integer", on: "about.adult") == .number(18))
         #expect(Self.value("http://hl7.org/fhir/StructureDefinition/maxValue", "Integer", on: "about.adult") == .number(65))

@@ -106,9 +106,8 @@ extension QuestionnaireExport.Builder {
         case .multipleValuePicker?:
             used.formUnion(["pickers", "separator"])
             note(formatPath, "FHIR has no multiple-value picker; the item is a string holding the chosen values joined by the separator, and the pickers' choices are left out.")
-            if let parts = initial?.fxArray {
-                let separator = format[fx: "separator"]?.fxString ?? " "
-                initial = .string(parts.compactMap(\.fxCodeText).joined(separator: separator))
+            if let parts = initial?.fxArray, case .multipleValuePicker(let picker)? = Self.typed(format) {
+                initial = .string(parts.compactMap(\.fxCodeText).joined(separator: picker.effectiveSeparator))
             }
         case .boolean?, nil:
             break

@@ -107,7 +107,10 @@ extension QuestionnaireResponseExport {
             }
         }
         if let components = result[fx: "componentsAnswer"]?.fxArray, !components.isEmpty {
-            let separator = result[fx: "separator"]?.fxString ?? question?[fx: "answerFormat"]?[fx: "separator"]?.fxString ?? " "
+            // The separator the result recorded, else its question's, else ResearchKit's.
+            var picker = MultipleValuePickerFormat(pickers: [])
+            if case .multipleValuePicker(let format)? = question?[fx: "answerFormat"].flatMap(QuestionnaireExport.Builder.typed) { picker = format }
+            let separator = result[fx: "separator"]?.fxString ?? picker.effectiveSeparator
             return .value(.string(components.compactMap(\.fxCodeText).joined(separator: separator)))
         }
         if let userInput = result[fx: "locationAnswer"]?[fx: "userInput"]?.fxText { return .value(.string(userInput)) }
