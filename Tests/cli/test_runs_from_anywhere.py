@@ -4,7 +4,6 @@ A templates or public folder given instead must exist and hold every template; a
 link to a folder will do."""
 import os
 import shutil
-import socket
 import subprocess
 import time
 import urllib.error
@@ -12,6 +11,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+
+import export_support  # noqa: F401  (puts Tests/e2e on the path)
+from e2e_support import free_port, stop_process
 
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = ROOT / ".build" / "debug" / "survey"
@@ -32,12 +34,6 @@ def lone(tmp_path):
     work = tmp_path / "elsewhere"
     work.mkdir()
     return binary, tmp_path / "study", work
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Running:
@@ -64,12 +60,7 @@ class Running:
         pytest.fail(f"no answer on {self.url} within {timeout} s:\n{self.log.read_text(errors='replace')}")
 
     def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(5)
+        stop_process(self.process)
 
 
 def get(url):

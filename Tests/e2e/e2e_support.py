@@ -146,15 +146,22 @@ class Server:
         return ""
 
     def stop(self):
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(5)
+        if self.process:
+            stop_process(self.process)
         with contextlib.suppress(Exception):
             self.log.close()
+
+
+def stop_process(process: subprocess.Popen):
+    """SIGTERM, then SIGKILL if it has not exited 10 s later."""
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(5)
 
 
 def assert_same_result(result: dict, expected: dict):
