@@ -4,15 +4,12 @@ program reading the syntax is there (skipped without it, failed with its REQUIRE
 import csv
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
-from e2e_support import BINARY, Server  # noqa: E402,F401
-from survey_http import Http  # noqa: E402
+from support import BINARY, Http, Server  # noqa: F401
 
 EXAMPLES = ROOT / "Examples"
 FIXTURES = ROOT / "Tests" / "Fixtures"

@@ -1,14 +1,13 @@
 """The `survey` command as a researcher uses it: validate and simulate, through the built binary."""
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
-from e2e_support import EXAMPLES_DIR, assert_expected_result, expectations, expected_case, expected_cases  # noqa: E402
+from support import EXAMPLES_DIR
+from support.expectations import assert_expected_result, expectations, expected_case, expected_cases
 
 BINARY = ROOT / ".build" / "debug" / "survey"
 EXAMPLES = sorted(EXAMPLES_DIR.glob("*.json"))

@@ -16,14 +16,12 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
-from e2e_support import BINARY, Server  # noqa: E402
+from support import BINARY, Server
 from fhir_check import (FIXTURES, PHQ9, PHQ9_DIFFICULTY, PHQ9_QUESTIONS, PHQ9_TOTAL, answers,  # noqa: E402
                         items_by_link_id, load_json, parents, phq9_by_http, validate_bundle,
                         validate_questionnaire)

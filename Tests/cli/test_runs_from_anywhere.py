@@ -5,18 +5,11 @@ link to a folder will do."""
 import os
 import shutil
 import subprocess
-import time
-import urllib.error
-import urllib.request
-from pathlib import Path
 
 import pytest
 
-import export_support  # noqa: F401  (puts Tests/e2e on the path)
-from e2e_support import free_port, stop_process
+from support import BINARY, ROOT, Launched, free_port, get
 
-ROOT = Path(__file__).resolve().parents[2]
-BINARY = ROOT / ".build" / "debug" / "survey"
 SURVEY = ROOT / "Examples" / "wellbeing-check.json"
 
 
@@ -36,40 +29,9 @@ def lone(tmp_path):
     return binary, tmp_path / "study", work
 
 
-class Running:
+def launch(binary, command, arguments, work, env=None) -> Launched:
     """The binary started with `arguments` in `work`, answering on a loopback port."""
-
-    def __init__(self, binary, command, arguments, work, env=None):
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = work / f"{command}-{self.port}.log"
-        with open(self.log, "wb") as log:
-            self.process = subprocess.Popen([str(binary), command, *map(str, arguments), "--port", str(self.port)],
-                                            cwd=work, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                                            env={**os.environ, **(env or {})})
-
-    def wait(self, path, timeout=60):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            if self.process.poll() is not None:
-                pytest.fail(f"it stopped with {self.process.returncode}:\n{self.log.read_text(errors='replace')}")
-            try:
-                return get(self.url + path)
-            except OSError:
-                time.sleep(0.2)
-        pytest.fail(f"no answer on {self.url} within {timeout} s:\n{self.log.read_text(errors='replace')}")
-
-    def stop(self):
-        stop_process(self.process)
-
-
-def get(url):
-    """(status, body) of a GET, following redirects, an error status included."""
-    try:
-        with urllib.request.urlopen(url, timeout=10) as response:
-            return response.status, response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, error.read()
+    return Launched(binary, command, arguments, cwd=work, env=env or {}).launch()
 
 
 def assert_a_real_step_page(status, body):
@@ -87,7 +49,7 @@ def assert_the_static_files(url):
 
 def test_serve_from_another_folder_makes_its_pages_and_serves_its_files(lone):
     binary, study, work = lone
-    server = Running(binary, "serve", ["--surveys", study, "--data", work / "data"], work)
+    server = launch(binary, "serve", ["--surveys", study, "--data", work / "data"], work)
     try:
         assert_a_real_step_page(*server.wait("/surveys/wellbeing-check"))
         assert_the_static_files(server.url)
@@ -97,7 +59,7 @@ def test_serve_from_another_folder_makes_its_pages_and_serves_its_files(lone):
 
 def test_preview_from_another_folder_makes_its_pages_and_serves_its_files(lone):
     binary, study, work = lone
-    preview = Running(binary, "preview", [study], work)
+    preview = launch(binary, "preview", [study], work)
     try:
         status, body = preview.wait("/preview")
         assert status == 200 and b"/preview/wellbeing-check" in body, body[:500]
@@ -153,10 +115,10 @@ def test_folders_given_through_symbolic_links_are_used(lone, tmp_path, command):
     (work / "public").symlink_to(public, target_is_directory=True)
     folders = ["--templates", "templates", "--public", "public"]
     if command == "serve":
-        running = Running(binary, "serve", ["--surveys", study, "--data", work / "data", *folders], work)
+        running = launch(binary, "serve", ["--surveys", study, "--data", work / "data", *folders], work)
         page = "/surveys/wellbeing-check"
     else:
-        running = Running(binary, "preview", [study, *folders], work)
+        running = launch(binary, "preview", [study, *folders], work)
         page = "/preview/wellbeing-check/steps/mood"
     try:
         running.wait("/survey.css")

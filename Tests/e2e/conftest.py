@@ -13,16 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from e2e_support import (ARTIFACTS, CHROMEDRIVER, CHROMIUM, EXAMPLES_DIR, FIREFOX, Server,
-                         geckodriver_path, need)
+from support import EXAMPLES_DIR, ServerPool
+from support.tools import ARTIFACTS, CHROMEDRIVER, CHROMIUM, FIREFOX, geckodriver_path, need
 
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     """The built binary serving Examples/ on a free port, with a temporary data folder."""
-    srv = Server(EXAMPLES_DIR, tmp_path_factory.mktemp("survey-data")).start()
-    yield srv
-    srv.stop()
+    pool = ServerPool()
+    yield pool.start(EXAMPLES_DIR, tmp_path_factory.mktemp("survey-data"))
+    pool.stop()
 
 
 @pytest.fixture(scope="session")
@@ -33,16 +33,13 @@ def base_url(server):
 @pytest.fixture(scope="session")
 def start_server(tmp_path_factory):
     """Starts another server on a folder of surveys; stopped at the end of the session."""
-    started = []
+    pool = ServerPool()
 
-    def start(surveys: Path, extra: tuple = ()) -> Server:
-        srv = Server(surveys, tmp_path_factory.mktemp("survey-data"), extra=extra).start()
-        started.append(srv)
-        return srv
+    def start(surveys: Path, extra: tuple = ()):
+        return pool.start(surveys, tmp_path_factory.mktemp("survey-data"), extra=extra)
 
     yield start
-    for srv in started:
-        srv.stop()
+    pool.stop()
 
 
 @pytest.fixture(scope="session")

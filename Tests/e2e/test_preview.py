@@ -2,36 +2,24 @@
 the map of a branching survey, a jump to a step deep in it and the panel beside it, a change
 of an assumed answer, axe and the Nu checker on every kind of preview page."""
 import json
-import subprocess
-import time
-import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from checkers import axe_findings, format_findings, vnu
-from e2e_support import BINARY, EXAMPLES_DIR, PUBLIC, ROOT, TEMPLATES, free_port
+from support import BINARY, EXAMPLES_DIR, PUBLIC, ROOT, TEMPLATES, Launched
 from survey_http import Http
 
 
 @pytest.fixture(scope="module")
 def preview(tmp_path_factory):
     """`survey preview Examples` on a free loopback port."""
-    port = free_port()
-    log = open(tmp_path_factory.mktemp("preview") / "preview.log", "wb")
-    process = subprocess.Popen([str(BINARY), "preview", str(EXAMPLES_DIR), "--port", str(port), "--templates", str(TEMPLATES),
-                                "--public", str(PUBLIC)], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            with urllib.request.urlopen(url + "/preview", timeout=1):
-                break
-        except OSError:
-            time.sleep(0.1)
-    yield url
-    process.terminate()
-    process.wait(10)
+    preview = Launched(BINARY, "preview", [EXAMPLES_DIR, "--templates", TEMPLATES, "--public", PUBLIC], cwd=ROOT,
+                       log_path=tmp_path_factory.mktemp("preview") / "preview.log").launch()
+    preview.wait("/preview", timeout=60, status=200)
+    yield preview.url
+    preview.stop()
 
 
 def test_map_jump_and_panel(preview, chromium, artifacts):

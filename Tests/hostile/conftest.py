@@ -7,33 +7,27 @@ Every request goes to 127.0.0.1 only, and every loop here is bounded in count an
 from __future__ import annotations
 
 import socket
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
+from support import EXAMPLES_DIR, RELEASE_BINARY, Server, ServerPool
 
-from e2e_support import EXAMPLES_DIR, ROOT, Server  # noqa: E402
-
-RELEASE = ROOT / ".build" / "release" / "survey"
+RELEASE = RELEASE_BINARY
 
 
 @pytest.fixture(scope="module")
 def release_server_factory(tmp_path_factory):
     """start(*flags, surveys=Examples, env=None) -> a started release server; all stopped after
     the module."""
-    started = []
+    pool = ServerPool()
 
     def start(*flags: str, surveys: Path = EXAMPLES_DIR, env: dict | None = None) -> Server:
-        srv = Server(surveys, tmp_path_factory.mktemp("hostile-data"), extra=flags, binary=RELEASE, env=env).start()
-        started.append(srv)
-        return srv
+        return pool.start(surveys, tmp_path_factory.mktemp("hostile-data"), extra=flags, binary=RELEASE, env=env)
 
     yield start
-    for srv in started:
-        srv.stop()
+    pool.stop()
 
 
 @pytest.fixture(scope="module")

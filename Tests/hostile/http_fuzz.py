@@ -33,10 +33,11 @@ import traceback
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # Tests/, for support
 
 import http_fuzz_cases as cases  # noqa: E402
 from http_fuzz_wire import HOST, NoResponse, NotHttp, Probe, Reader, Response, Wire, request_bytes  # noqa: E402
-from http_fuzz_forms import Form, parse_form  # noqa: E402
+from support.forms import Form, parse_form  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 SURVEYS = {"every-format": 5, "wellbeing-check": 2, "fever-triage": 2}

@@ -8,7 +8,7 @@ import re
 import urllib.parse
 
 import http_fuzz_routes as routes
-from http_fuzz_forms import parse_form
+from support.forms import parse_form
 from http_fuzz_wire import Probe, request_bytes
 
 FORM_TYPE = b"application/x-www-form-urlencoded"

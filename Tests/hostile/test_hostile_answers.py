@@ -8,7 +8,7 @@ import threading
 import time
 import urllib.request
 
-from survey_http import Http
+from support import Http
 
 HOSTILE = "a" * 40 + "!"
 

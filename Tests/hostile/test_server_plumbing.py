@@ -13,7 +13,7 @@ import urllib.parse
 import urllib.request
 
 from conftest import raw_request, status_of
-from e2e_support import free_port
+from support import free_port
 
 ACCESS_LINE = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ (GET|POST|HEAD) (\S+) (\d{3}) \d+\.\d{3}ms( request=\S+)?$")
 

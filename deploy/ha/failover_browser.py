@@ -18,8 +18,8 @@ import urllib.parse
 import urllib.request
 
 REPO = pathlib.Path(__file__).resolve().parent.parent.parent
-sys.path.insert(0, str(REPO / "Tests" / "e2e"))
-from survey_http import FormParser  # noqa: E402  (the step form's hidden fields, as the e2e tests read them)
+sys.path.insert(0, str(REPO / "Tests"))
+from support import parse_form  # noqa: E402  (the step form's hidden fields, as the e2e tests read them)
 
 SURVEY = "wellbeing-check"
 REQUEST_TIMEOUT = 20        # a participant's browser gives up on a request after this long
@@ -68,9 +68,8 @@ class Browser:
 
 
 def hidden_fields(page: bytes) -> list:
-    parser = FormParser()
-    parser.feed(page.decode("utf-8", "replace"))
-    return list(parser.hidden.items())
+    form = parse_form(page)
+    return list(dict(form.hidden).items()) if form else []
 
 
 def step_of(page: bytes) -> str | None:

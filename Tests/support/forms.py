@@ -1,5 +1,6 @@
-"""The step form of a page as the HTTP fuzzer reads it from the HTML: its action, hidden fields,
-controls (with their choices) and buttons."""
+"""The step form of a page read from its HTML, the one parser of the suites: its action, hidden
+fields, controls (with their choices) and buttons. The HTTP fuzzer mutates what it reads; the
+raw-HTTP participant (support.http) posts its hidden fields back."""
 from __future__ import annotations
 
 import html.parser
@@ -9,6 +10,7 @@ from dataclasses import dataclass, field
 @dataclass
 class Control:
     kind: str                       # radio, checkbox, select, textarea, or an input's type
+    tag: str = "input"              # input, select or textarea
     options: list = field(default_factory=list)
     maxlength: int | None = None
 
@@ -58,10 +60,10 @@ class _FormParser(html.parser.HTMLParser):
                     control.maxlength = int(a["maxlength"])
         elif tag == "textarea" and a.get("name"):
             maxlength = a.get("maxlength", "")
-            self.form.controls.setdefault(a["name"], Control("textarea", maxlength=int(maxlength) if maxlength.isdigit() else None))
+            self.form.controls.setdefault(a["name"], Control("textarea", "textarea", maxlength=int(maxlength) if maxlength.isdigit() else None))
         elif tag == "select" and a.get("name"):
             self.select = a["name"]
-            self.form.controls.setdefault(self.select, Control("select"))
+            self.form.controls.setdefault(self.select, Control("select", "select"))
         elif tag == "option" and self.select:
             self.option = [a["value"]] if "value" in a else [None, ""]
         elif tag == "button" and a.get("name"):
@@ -84,9 +86,10 @@ class _FormParser(html.parser.HTMLParser):
             self.in_main = False
 
 
-def parse_form(page: bytes, page_path: str = "") -> Form | None:
-    """The step form of a page, or None when it has none (a done or message page)."""
+def parse_form(page: bytes | str, page_path: str = "") -> Form | None:
+    """The step form of a page, or None when it has none (a done or message page). Bytes are
+    read as UTF-8 with bad bytes replaced; a caller that must fail on them decodes first."""
     parser = _FormParser(page_path)
-    parser.feed(page.decode("utf-8", "replace"))
+    parser.feed(page if isinstance(page, str) else page.decode("utf-8", "replace"))
     parser.close()
     return parser.form

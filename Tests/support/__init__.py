@@ -1,0 +1,16 @@
+"""What every Python suite of Tests/ shares, in one place: the repository's paths, the built
+`survey` binary started on a free loopback port (`serve` or `preview`) and stopped, the step
+form read from a page's HTML, a participant's browser as raw HTTP, and the server fixtures.
+
+Tests/conftest.py puts Tests/ on the import path, so a test of any suite writes
+`from support import Server, parse_form, Http`. A script outside pytest (bench/, deploy/ha/)
+puts Tests/ on sys.path itself first.
+"""
+from support.forms import Control, Form, parse_form
+from support.http import MAX_PAGES, Http, StepForm, controls_of, field_values, get
+from support.server import (BINARY, EXAMPLES, EXAMPLES_DIR, FIXTURES, PUBLIC, RELEASE_BINARY, ROOT,
+                            TEMPLATES, Launched, Server, ServerPool, free_port, stop_process)
+
+__all__ = ["BINARY", "Control", "EXAMPLES", "EXAMPLES_DIR", "FIXTURES", "Form", "Http", "Launched",
+           "MAX_PAGES", "PUBLIC", "RELEASE_BINARY", "ROOT", "Server", "ServerPool", "StepForm",
+           "TEMPLATES", "controls_of", "field_values", "free_port", "get", "parse_form", "stop_process"]
