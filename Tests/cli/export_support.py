@@ -1,8 +1,11 @@
 """What the tests of the R and SPSS syntax share: the `survey` binary run as a researcher runs it,
 a participant answering through a real server's pages, the codebook, and the check that the
 program reading the syntax is there (skipped without it, failed with its REQUIRE_… variable)."""
+import contextlib
 import csv
+import json
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -35,6 +38,29 @@ def survey(*args):
     run = subprocess.run([str(BINARY), *map(str, args)], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, f"survey {' '.join(map(str, args))}:\n{run.stdout}{run.stderr}"
     return run
+
+
+def survey_folder(tmp_path_factory, examples: tuple = (), written: dict | None = None) -> Path:
+    """A folder of surveys: copies of `examples` (file names in Examples/) and `written`
+    {identifier: survey document}."""
+    folder = tmp_path_factory.mktemp("surveys")
+    for name in examples:
+        shutil.copy(EXAMPLES / name, folder / name)
+    for identifier, document in (written or {}).items():
+        (folder / f"{identifier}.json").write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+    return folder
+
+
+@contextlib.contextmanager
+def serving(surveys: Path, tmp_path_factory):
+    """(server, data folder): a server on `surveys` with a fresh data folder, stopped at the end,
+    for participants to make runs through its pages."""
+    folder = tmp_path_factory.mktemp("data")
+    server = Server(surveys, folder).start()
+    try:
+        yield server, folder
+    finally:
+        server.stop()
 
 
 def answer(server: Server, survey_id: str, pages: list, stop: str | None = None):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from export_support import EXAMPLES, FIXTURES, Server, answer, codebook, need_binary, need_program, survey
+from export_support import FIXTURES, answer, codebook, need_binary, need_program, serving, survey, survey_folder
 
 RSCRIPT = shutil.which("Rscript")
 
@@ -120,12 +120,8 @@ def check_common(facts: dict, book: list):
 
 @pytest.fixture(scope="module")
 def surveys(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("surveys")
-    for name in ("fever-triage.json", "every-format.json"):
-        shutil.copy(EXAMPLES / name, folder / name)
-    (folder / "export-labels.json").write_text(json.dumps(LABELS_SURVEY, ensure_ascii=False), encoding="utf-8")
-    (folder / "export-texts.json").write_text(json.dumps(TEXTS_SURVEY), encoding="utf-8")
-    return folder
+    return survey_folder(tmp_path_factory, ("fever-triage.json", "every-format.json"),
+                         {"export-labels": LABELS_SURVEY, "export-texts": TEXTS_SURVEY})
 
 
 @pytest.fixture(scope="module")
@@ -133,9 +129,7 @@ def data(surveys, tmp_path_factory):
     """Runs of each survey, made through the server's pages by a participant's HTTP requests."""
     need_rscript()
     need_binary()
-    folder = tmp_path_factory.mktemp("data")
-    server = Server(surveys, folder).start()
-    try:
+    with serving(surveys, tmp_path_factory) as (server, folder):
         since = datetime.date.today() - datetime.timedelta(days=3)
         day = {"since.day": str(since.day), "since.month": str(since.month), "since.year": str(since.year)}
         fever = "fever-triage"
@@ -155,8 +149,6 @@ def data(surveys, tmp_path_factory):
         for text in TEXTS:
             answer(server, "export-texts", [{"typed": text}])
         answer(server, "export-texts", [{}])
-    finally:
-        server.stop()
     return folder
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from export_support import EXAMPLES, FIXTURES, Server, answer, need_binary, need_program, survey
+from export_support import FIXTURES, answer, need_binary, need_program, serving, survey, survey_folder
 
 PSPP = shutil.which("pspp")
 
@@ -248,10 +248,7 @@ def check_case(case: dict, status: str, answers: dict, labels: dict):
 
 @pytest.fixture(scope="module")
 def surveys(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("surveys")
-    shutil.copy(EXAMPLES / "every-format.json", folder / "every-format.json")
-    (folder / "export-unicode.json").write_text(json.dumps(UNICODE_SURVEY, ensure_ascii=False), encoding="utf-8")
-    return folder
+    return survey_folder(tmp_path_factory, ("every-format.json",), {"export-unicode": UNICODE_SURVEY})
 
 
 @pytest.fixture(scope="module")
@@ -259,9 +256,7 @@ def data(surveys, tmp_path_factory):
     """Runs of each survey, made through the server's pages by a participant's HTTP requests."""
     need_pspp()
     need_binary()
-    folder = tmp_path_factory.mktemp("data")
-    server = Server(surveys, folder).start()
-    try:
+    with serving(surveys, tmp_path_factory) as (server, folder):
         script = json.loads((FIXTURES / "every-format.answers.json").read_text(encoding="utf-8"))
         # One line: SPSS reads a case per line (test_a_line_break_splits_its_case).
         script["comments"] = {"comments": COMMENT}
@@ -271,8 +266,6 @@ def data(surveys, tmp_path_factory):
         answer(server, unicode, [{"pick": "+"}, {"night": "true"}, {"note.dontKnow": "1"}, {"level": "-50"}])
         answer(server, unicode, [{"pick": "\\"}, {}, {"note": "Привіт, 世界 🙂"}, {}])
         answer(server, unicode, [{"pick": "-5"}], stop="save")
-    finally:
-        server.stop()
     return folder
 
 
