@@ -73,3 +73,14 @@ def vnu(files: list[Path]) -> list[dict]:
         return json.loads(run.stdout)["messages"]
     except (json.JSONDecodeError, KeyError):
         raise RuntimeError(f"vnu gave no JSON report (exit {run.returncode}):\n{run.stdout[-2000:]}\n{run.stderr[-2000:]}")
+
+
+def assert_valid_pages(bodies: list[bytes], folder: Path, artifacts: Path, name: str):
+    """The Nu checker finds no error in any of the pages: each written to `folder` as
+    `{name}-NN.html`, its report kept in artifacts/vnu-{name}.json."""
+    for index, body in enumerate(bodies):
+        (folder / f"{name}-{index:02d}.html").write_bytes(body)
+    messages = vnu(sorted(folder.glob(f"{name}-*.html")))
+    (artifacts / f"vnu-{name}.json").write_text(json.dumps(messages, indent=1))
+    errors = [m for m in messages if m["type"] in ("error", "non-document-error")]
+    assert not errors, "\n".join(f"{m.get('url', '?')}: {m.get('message')}" for m in errors)

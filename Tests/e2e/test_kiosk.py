@@ -11,7 +11,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from checkers import axe_findings, format_findings, vnu
+from checkers import assert_valid_pages, axe_findings, format_findings
 from e2e_support import EXAMPLES_DIR, load_answers
 from survey_http import Http, field_values
 from survey_pages import error_summary_text, fill_page, press, step_form
@@ -327,12 +327,7 @@ def test_kiosk_pages_are_valid_html(calm_kiosk, tmp_path, artifacts):
     assert statuses["PIN form with an error"] == 422 and statuses["question with an error (es)"] == 422
     plain = [kind for kind, _, body in pages if b"<body class=\"kiosk\">" not in body]
     assert not plain, f"pages without the kiosk theme: {plain}"
-    for index, (kind, status, body) in enumerate(pages):
-        (tmp_path / f"kiosk-{index:02d}.html").write_bytes(body)
-    messages = vnu(sorted(tmp_path.glob("kiosk-*.html")))
-    (artifacts / "vnu-kiosk.json").write_text(json.dumps(messages, indent=1))
-    errors = [m for m in messages if m["type"] in ("error", "non-document-error")]
-    assert not errors, "\n".join(f"{m.get('url', '?')}: {m.get('message')}" for m in errors)
+    assert_valid_pages([body for _, _, body in pages], tmp_path, artifacts, "kiosk")
 
 
 def test_axe_on_kiosk_pages(calm_kiosk, chromium_js, artifacts):

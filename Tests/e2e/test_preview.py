@@ -7,7 +7,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from checkers import axe_findings, format_findings, vnu
+from checkers import assert_valid_pages, axe_findings, format_findings
 from support import BINARY, EXAMPLES_DIR, PUBLIC, ROOT, TEMPLATES, Launched
 from survey_http import Http
 
@@ -67,12 +67,7 @@ def preview_pages(url: str) -> list:
 def test_preview_pages_are_valid_html(preview, tmp_path, artifacts):
     pages = preview_pages(preview)
     assert all(status == 200 for _, status, _ in pages), [(kind, status) for kind, status, _ in pages]
-    for index, (kind, _, body) in enumerate(pages):
-        (tmp_path / f"preview-{index:02d}.html").write_bytes(body)
-    messages = vnu(sorted(tmp_path.glob("preview-*.html")))
-    (artifacts / "vnu-preview.json").write_text(json.dumps(messages, indent=1))
-    errors = [m for m in messages if m["type"] in ("error", "non-document-error")]
-    assert not errors, "\n".join(f"{m.get('url', '?')}: {m.get('message')}" for m in errors)
+    assert_valid_pages([body for _, _, body in pages], tmp_path, artifacts, "preview")
 
 
 def test_axe_on_preview_pages(preview, chromium_js, artifacts):
