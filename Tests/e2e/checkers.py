@@ -7,7 +7,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from e2e_support import need, shipped_file
+from support.tools import need, shipped_file
 
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 AXE_OPTIONS = {"runOnly": {"type": "tag", "values": AXE_TAGS}, "resultTypes": ["violations"]}

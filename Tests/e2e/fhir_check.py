@@ -20,7 +20,8 @@ import re
 from decimal import Decimal
 from pathlib import Path
 
-from e2e_support import ROOT, need_module
+from support import ROOT
+from support.tools import need_module
 
 need_module("fhir")
 need_module("fhir.resources")
@@ -317,8 +318,8 @@ def phq9_option(item: dict, score: int) -> dict:
 def phq9_by_http(base_url: str, scores: list[int], difficulty: str | None = "LA6573-5", stop: str | None = None):
     """A participant over raw HTTP: the nine answers scoring `scores`, the total page, then the
     difficulty code (when the total is above 0). stop="save" saves the run on the total page
-    instead. Returns the participant (survey_http.Http) and the last URL."""
-    from survey_http import Http
+    instead. Returns the participant (support.Http) and the last URL."""
+    from support import Http
     client = Http(base_url)
     status, body, url = client.get("/surveys/phq-9")
     fields = {item["linkId"]: phq9_option(item, score)["code"] for item, score in zip(PHQ9_QUESTIONS, scores)}

@@ -13,9 +13,9 @@ import urllib.request
 
 import pytest
 
-from e2e_support import BINARY, EXAMPLES, EXAMPLES_DIR, load_answers
+from support import BINARY, EXAMPLES, EXAMPLES_DIR, MAX_PAGES, Http, controls_of, field_values
+from support.expectations import load_answers
 from fhir_check import validate_questionnaire
-from survey_http import MAX_PAGES, Http, controls_of, field_values
 
 TOKEN = "fhir-examples-token-0123456789"
 SECRET = "fhir-examples-webhook-secret-0123456789"

@@ -13,8 +13,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from e2e_support import EXAMPLES_DIR, ROOT, load_answers
-from survey_http import field_values
+from support import EXAMPLES_DIR, ROOT, field_values
+from support.expectations import load_answers
 
 OTHER_LANGUAGES = ["de", "fr", "ar"]
 LANGUAGE_SURVEYS = ["sleep-ar", "every-format"]

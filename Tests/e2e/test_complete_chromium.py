@@ -4,14 +4,14 @@ PHQ-9's score bands and boundaries). The result the server records must be the o
 by hand from the survey file (Tests/Fixtures/*.expected.json); that it is also what
 `survey simulate` computes is a second check, that the browser path and the CLI agree."""
 import pytest
-from e2e_support import need_module
+from support.tools import need_module
 
 need_module("selenium")
 
 from selenium.webdriver.common.by import By
 
-from e2e_support import (EXAMPLES_DIR, assert_expected_result, assert_same_result, examples, expected_case,
-                         expected_cases, simulate)
+from support import EXAMPLES_DIR
+from support.expectations import assert_expected_result, assert_same_result, examples, expected_case, expected_cases, simulate
 from survey_pages import page_text_json, walk
 
 

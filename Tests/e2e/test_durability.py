@@ -16,7 +16,7 @@ import urllib.request
 
 import pytest
 
-from e2e_support import EXAMPLES_DIR, Server
+from support import EXAMPLES_DIR, Server
 
 
 def stores():

@@ -10,8 +10,7 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.by import By
 
-from e2e_support import EXAMPLES_DIR
-from survey_http import field_values
+from support import EXAMPLES_DIR, field_values
 from survey_pages import error_summary_text, fill_page, press, step_form, wait_for_new_page
 
 TOKEN = "export-token-0123456789"

@@ -31,7 +31,7 @@ from fhir_check import (FIXTURES, PHQ9, PHQ9_DIFFICULTY, PHQ9_DIFFICULTY_ITEM, P
                         PHQ9_TOTAL, answers, extensions, items_by_link_id, load_json, number, parents,
                         phq9_option)
 from fhir_consistency import validate_response_for
-from survey_http import Http, controls_of
+from support import Http, controls_of
 from survey_pages import error_summary_text, fill_page, press, step_form
 from test_html_valid import check_with_vnu
 

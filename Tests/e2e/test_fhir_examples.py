@@ -19,7 +19,7 @@ import json
 
 import pytest
 
-from e2e_support import EXAMPLES_DIR, Server, free_port
+from support import EXAMPLES_DIR, Server, free_port
 from fhir_check import answers, items_by_link_id, load_json, validate_bundle
 from fhir_consistency import validate_response_for
 from fhir_walks import (EXAMPLE_IDS, FHIR_JSON, SECRET, TOKEN, WebhookReceiver, api, browser_fhir, example_values,

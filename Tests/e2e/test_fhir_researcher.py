@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from e2e_support import Server, free_port
+from support import Server, free_port
 from fhir_check import (FIXTURES, PHQ9, PHQ9_DIFFICULTY, PHQ9_QUESTIONS, PHQ9_TOTAL, answers, items_by_link_id,
                         phq9_by_http, validate_bundle)
 from fhir_consistency import validate_response_for

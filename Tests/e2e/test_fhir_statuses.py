@@ -20,7 +20,7 @@ import urllib.parse
 
 import pytest
 
-from e2e_support import BINARY, EXAMPLES_DIR, Server
+from support import BINARY, EXAMPLES_DIR, Server
 from fhir_check import validate_bundle
 from fhir_consistency import validate_response_for
 from fhir_walks import (EXAMPLE_IDS, TOKEN, api, api_post, example_values, exported_questionnaire, fhir_of_run,

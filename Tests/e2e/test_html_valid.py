@@ -9,9 +9,9 @@ import re
 import pytest
 
 from checkers import vnu
-from e2e_support import EXAMPLES, load_answers
+from support import EXAMPLES, MAX_PAGES, Http, controls_of, field_values
+from support.expectations import load_answers
 from languages import LANGUAGE_SURVEYS, OTHER_LANGUAGES, answers_in
-from survey_http import MAX_PAGES, Http, controls_of, field_values
 
 
 def title_of(page: bytes) -> str:

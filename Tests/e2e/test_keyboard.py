@@ -3,7 +3,7 @@ input is key presses sent to whatever has the focus: TAB to move, SPACE to tick 
 a radio, the arrow keys inside a radio group (a radio group is ONE tab stop in every browser,
 so arrows are the only keyboard way to choose another radio), typing into text fields, and
 ENTER on the focused Next button. Reading the focused element's attributes is only looking."""
-from e2e_support import need_module
+from support.tools import need_module
 
 need_module("selenium")
 
@@ -11,7 +11,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from e2e_support import EXAMPLES_DIR, assert_expected_result, assert_same_result, expected_case, simulate
+from support import EXAMPLES_DIR
+from support.expectations import assert_expected_result, assert_same_result, expected_case, simulate
 from survey_pages import MAX_PAGES, error_summary_text, field_values, page_text_json, wait_for_new_page
 
 MAX_TABS = 60

@@ -12,8 +12,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from checkers import assert_valid_pages, axe_findings, format_findings
-from e2e_support import EXAMPLES_DIR, load_answers
-from survey_http import Http, field_values
+from support import EXAMPLES_DIR, Http, field_values
+from support.expectations import load_answers
 from survey_pages import error_summary_text, fill_page, press, step_form
 
 PIN = "246810"

@@ -8,8 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from checkers import assert_valid_pages, axe_findings, format_findings
-from support import BINARY, EXAMPLES_DIR, PUBLIC, ROOT, TEMPLATES, Launched
-from survey_http import Http
+from support import BINARY, EXAMPLES_DIR, PUBLIC, ROOT, TEMPLATES, Http, Launched
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,7 @@
 sideways (document.documentElement.scrollWidth <= 320)."""
 import pytest
 
-from e2e_support import examples, load_answers
+from support.expectations import examples, load_answers
 from survey_pages import walk
 
 WIDTH = 320

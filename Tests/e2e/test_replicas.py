@@ -13,7 +13,7 @@ import urllib.error
 
 import pytest
 
-from e2e_support import EXAMPLES_DIR, Server
+from support import EXAMPLES_DIR, Server
 from test_durability import SURVEY, Participant, describe, failed_before_kill
 
 PARTICIPANTS = 60

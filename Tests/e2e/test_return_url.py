@@ -12,7 +12,7 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.by import By
 
-from e2e_support import EXAMPLES_DIR, free_port
+from support import EXAMPLES_DIR, free_port
 from survey_pages import _click_choice, press, wait_for_new_page
 
 TOKEN = "e2e-api-token-0123456789"

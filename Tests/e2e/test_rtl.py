@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from e2e_support import ROOT
+from support import ROOT
 from survey_pages import error_summary_text, fill_page, press, step_form
 
 SURVEYS = ROOT / "Tests" / "Fixtures" / "rtl"

@@ -15,7 +15,7 @@ import json
 import signal
 import time
 
-from e2e_support import EXAMPLES_DIR, Server
+from support import EXAMPLES_DIR, Server
 from held_requests import Connection, HeldRequest, closed_by_server, refused, tcp_queues
 from test_durability import SURVEY, Participant
 

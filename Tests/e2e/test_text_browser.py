@@ -10,7 +10,9 @@ import time
 
 import pytest
 
-from e2e_support import EXAMPLES_DIR, assert_expected_result, assert_same_result, expected_case, need, simulate
+from support import EXAMPLES_DIR
+from support.expectations import assert_expected_result, assert_same_result, expected_case, simulate
+from support.tools import need
 
 
 def test_http_1_0_request_gets_its_response_and_the_connection_closed(base_url):

@@ -11,7 +11,7 @@ import sqlite3
 import threading
 import time
 
-from e2e_support import EXAMPLES_DIR, Server, free_port
+from support import EXAMPLES_DIR, Server, free_port
 from test_durability import SURVEY, Participant
 
 SECRET = "webhook-secret-0123456789"

@@ -12,7 +12,7 @@ import time
 import urllib.request
 
 import pytest
-from e2e_support import need_module
+from support.tools import need_module
 
 need_module("selenium")
 
