@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from e2e_support import need_module
+from support.tools import need_module
 
 need_module("selenium")
 
@@ -16,7 +16,7 @@ from selenium.common.exceptions import (ElementNotInteractableException, StaleEl
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from survey_http import MAX_PAGES, field_values  # noqa: E402,F401
+from support import MAX_PAGES, field_values
 
 STEP_FORM = "main form[method=post]"      # the step's form; the Back form sits before <main>
 
@@ -97,6 +97,19 @@ def fill_page(driver, values: dict) -> list[str]:
             type_into(controls[0], str(wanted))
         filled.append(name)
     return filled
+
+
+def has_answer_controls(form) -> bool:
+    """The step form has a control a participant answers (not only hidden fields and buttons)."""
+    return any(not (c.get_attribute("name") or "_").startswith("_")
+               for c in form.find_elements("css selector", "input, select, textarea"))
+
+
+def answer_and_go_on(driver, values: dict):
+    """Fills the page with `values`, presses Next and checks the page took them."""
+    fill_page(driver, values)
+    press(driver, "next")
+    assert error_summary_text(driver) is None, f"{driver.title}: {error_summary_text(driver)}"
 
 
 def press(driver, action: str):

@@ -9,10 +9,10 @@ import time
 import pytest
 
 from checkers import axe_findings, format_findings
-from e2e_support import examples, load_answers
+from support.expectations import examples, load_answers
 from languages import LANGUAGE_SURVEYS, OTHER_LANGUAGES, answers_in
-from survey_pages import (MAX_PAGES, error_summary_text, field_values, fill_page, press,
-                          step_form, walk)
+from survey_pages import (MAX_PAGES, answer_and_go_on, error_summary_text, field_values,
+                          has_answer_controls, press, step_form, walk)
 
 
 def report(findings, artifacts, name):
@@ -44,17 +44,13 @@ def test_axe_pages_with_errors_after_an_empty_submit(chromium_js, base_url, surv
             break
         form = step_form(driver)
         assert form is not None, f"{driver.title}: no step form"
-        has_controls = any(not (c.get_attribute("name") or "_").startswith("_")
-                           for c in form.find_elements("css selector", "input, select, textarea"))
-        if has_controls and error_summary_text(driver) is None:
+        if has_answer_controls(form) and error_summary_text(driver) is None:
             press(driver, "next")            # empty submit: an optional step simply moves on
             if error_summary_text(driver) is not None:
                 error_pages += 1
                 findings += axe_findings(driver, "error page: " + driver.title)
             continue
-        fill_page(driver, values)
-        press(driver, "next")
-        assert error_summary_text(driver) is None, f"{driver.title}: {error_summary_text(driver)}"
+        answer_and_go_on(driver, values)
     else:
         raise AssertionError("no done page")
     assert error_pages >= 1, "no required question was found to submit empty"
@@ -122,14 +118,10 @@ def test_axe_pages_in_german_french_and_arabic(chromium_js, language_server, sur
         else:
             error_pages += 1
             findings += axe_findings(driver, f"{language}: error page: {driver.title}")
-        has_controls = any(not (c.get_attribute("name") or "_").startswith("_")
-                           for c in form.find_elements("css selector", "input, select, textarea"))
-        if has_controls and errors is None:
+        if has_answer_controls(form) and errors is None:
             press(driver, "next")            # empty submit: an optional step simply moves on
             continue
-        fill_page(driver, values)
-        press(driver, "next")
-        assert error_summary_text(driver) is None, f"{driver.title}: {error_summary_text(driver)}"
+        answer_and_go_on(driver, values)
     else:
         raise AssertionError("no done page")
     findings += axe_findings(driver, f"{language}: done page")
