@@ -42,8 +42,8 @@ struct Export: AsyncParsableCommand {
     @Flag(help: "Write each missing cell of the wide CSV as its reason's code (for the R and SPSS syntax).")
     var missingCodes = false
 
-    @Option(help: "The folder of survey files (SURVEY_SURVEYS, Examples).")
-    var surveys = ProcessInfo.processInfo.environment["SURVEY_SURVEYS"] ?? "Examples"
+    @Option(help: .init(Setting.surveys.help))
+    var surveys: String?
 
     @OptionGroup var storeOptions: StoreOptions
 
@@ -61,9 +61,9 @@ struct Export: AsyncParsableCommand {
 
     func run() async throws {
         restrictNewFilesToOwner()
-        let task = try Self.survey(survey, in: surveys)
-        var configuration = ServerConfiguration(dataDirectory: storeOptions.data, databasePath: storeOptions.databasePath)
-        configuration.postgresURL = try storeOptions.postgresURL()
+        let settings = try readSettings(flags([(.surveys, surveys)]).merging(storeOptions.given) { $1 })
+        let configuration = try orExit { () throws(SettingError) in try ServerConfiguration(storeSettings: settings) }
+        let task = try Self.survey(survey, in: try orExit { () throws(SettingError) in try settings.text(.surveys) } ?? "Examples")
         let format = ExportFormat(rawValue: format)!
         let options = Exporter.Options(byteOrderMark: bom, missingCodes: missingCodes)
         let sink = try OutputSink(path: output)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SurveyCore
+import SurveyServer
 
 /// `survey import fhir FILE`: a FHIR R4 Questionnaire as the survey file it maps to, for editing.
 struct Import: ParsableCommand {
@@ -65,15 +66,19 @@ struct ExportDefinition: ParsableCommand {
     @Option(help: "Write to this file instead of standard output.")
     var output: String?
 
-    @Option(help: "The folder of survey files (SURVEY_SURVEYS, Examples).")
-    var surveys = ProcessInfo.processInfo.environment["SURVEY_SURVEYS"] ?? "Examples"
+    @Option(help: .init(Setting.surveys.help))
+    var surveys: String?
+
+    @Option(help: .init(Setting.config.help))
+    var config: String?
 
     func validate() throws {
         guard format == "fhir" else { throw ValidationError("--format must be fhir.") }
     }
 
     func run() throws {
-        let task = try Export.survey(survey, in: surveys)
+        let settings = try readSettings(flags([(.surveys, surveys), (.config, config)]))
+        let task = try Export.survey(survey, in: try orExit { () throws(SettingError) in try settings.text(.surveys) } ?? "Examples")
         let (questionnaire, notes) = QuestionnaireExport.questionnaire(fromSurvey: task.json, surveyVersion: task.version)
         for note in notes { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
         try OutputSink.writeWhole(JSONWriter.string(questionnaire), to: output)

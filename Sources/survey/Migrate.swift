@@ -7,17 +7,13 @@ import SurveyServer
 struct Migrate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Create or update the run store's schema.")
 
-    @Option(help: "The SQLite file to migrate.")
-    var database = ProcessInfo.processInfo.environment["SURVEY_DATABASE"] ?? "data/runs.sqlite"
-
-    @Option(help: "A postgres:// URL to migrate instead of the SQLite file.")
-    var store: String?
+    @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
         restrictNewFilesToOwner()
-        var configuration = ServerConfiguration(databasePath: database)
-        configuration.postgresURL = store ?? ProcessInfo.processInfo.environment["SURVEY_STORE"]
+        let settings = try readSettings(storeOptions.given)
+        let configuration = try orExit { () throws(SettingError) in try ServerConfiguration(storeSettings: settings) }
         try await migrateStore(configuration: configuration)
-        print(configuration.postgresURL == nil ? "\(database): schema is up to date." : "PostgreSQL schema is up to date.")
+        print(configuration.postgresURL == nil ? "\(configuration.resolvedDatabasePath): schema is up to date." : "PostgreSQL schema is up to date.")
     }
 }
