@@ -11,7 +11,10 @@ let package = Package(
     name: "survey-presenter",
     platforms: [.macOS(.v14)],
     products: [
+        .library(name: "JSON", targets: ["JSON"]),
+        .library(name: "FHIRPath", targets: ["FHIRPath"]),
         .library(name: "SurveyCore", targets: ["SurveyCore"]),
+        .library(name: "SurveyAnalysis", targets: ["SurveyAnalysis"]),
         .library(name: "SurveyRendering", targets: ["SurveyRendering"]),
         .library(name: "SurveyStorage", targets: ["SurveyStorage"]),
         .library(name: "SurveyServer", targets: ["SurveyServer"]),
@@ -34,13 +37,22 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
+        // JSON values, their parser and writer, and paths into them: knows nothing of surveys.
+        .target(name: "JSON", swiftSettings: swiftSettings),
+        // A FHIRPath engine over JSON: knows nothing of surveys.
+        .target(name: "FHIRPath", dependencies: ["JSON"], swiftSettings: swiftSettings),
+        // The survey model: loading and checking, answer formats, the navigator, results.
         .target(
             name: "SurveyCore",
+            dependencies: ["JSON", "FHIRPath"],
             swiftSettings: swiftSettings,
             // The toolchain's ICU, the one Foundation's NSRegularExpression uses: BoundedRegex
             // calls it directly to give every match a step limit.
             linkerSettings: [.linkedLibrary("_FoundationICU")]
         ),
+        // What researchers ask of a survey before and after it runs: every path through it, and
+        // the layouts of its data for R, SPSS and spreadsheets.
+        .target(name: "SurveyAnalysis", dependencies: ["JSON", "SurveyCore"], swiftSettings: swiftSettings),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
@@ -49,7 +61,9 @@ let package = Package(
         .target(
             name: "SurveyRendering",
             dependencies: [
+                "JSON",
                 "SurveyCore",
+                "SurveyAnalysis",
                 "CLibXML2",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
@@ -58,6 +72,7 @@ let package = Package(
         .target(
             name: "SurveyStorage",
             dependencies: [
+                "JSON",
                 "SurveyCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -75,7 +90,9 @@ let package = Package(
         .target(
             name: "SurveyServer",
             dependencies: [
+                "JSON",
                 "SurveyCore",
+                "SurveyAnalysis",
                 "SurveyDefaults",
                 "SurveyRendering",
                 "SurveyStorage",
@@ -92,12 +109,13 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "SurveyFuzzing",
-            dependencies: ["SurveyCore"],
+            dependencies: ["JSON", "SurveyCore"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -108,20 +126,43 @@ let package = Package(
         .executableTarget(
             name: "survey",
             dependencies: [
+                "JSON",
                 "SurveyCore",
+                "SurveyAnalysis",
                 "SurveyRendering",
                 "SurveyServer",
-                "SurveyStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),
+        // What the Swift suites share: the repository's folders, inline surveys, a run driven page by page.
+        .target(
+            name: "SurveyTestSupport",
+            dependencies: ["SurveyCore"],
+            path: "Tests/SurveyTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FHIRPathTests",
+            dependencies: ["FHIRPath", "JSON", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SurveyAnalysisTests",
+            dependencies: [
+                "JSON", "SurveyCore", "SurveyAnalysis", "SurveyTestSupport",
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "SurveyCoreTests",
             dependencies: [
+                "JSON",
+                "FHIRPath",
                 "SurveyCore",
+                "SurveyTestSupport",
                 // Issues are data in the core; the tests read them in the renderer's English.
                 "SurveyRendering",
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -140,7 +181,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SurveyRenderingTests",
-            dependencies: ["SurveyCore", "SurveyRendering", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["JSON", "SurveyCore", "SurveyAnalysis", "SurveyRendering", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -156,7 +197,9 @@ let package = Package(
         .testTarget(
             name: "SurveyServerTests",
             dependencies: [
+                "JSON",
                 "SurveyCore",
+                "SurveyDefaults",
                 "SurveyRendering",
                 "SurveyServer",
                 "SurveyStorage",

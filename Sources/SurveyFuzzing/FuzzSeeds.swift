@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SurveyCore
 
 /// What fuzzing starts from: the example surveys, the strings they use (identifiers, values,

@@ -1,3 +1,4 @@
+import JSON
 import SurveyCore
 
 /// Edits of a JSON tree chosen by bytes: a structure-aware mutator, so that inputs stay valid

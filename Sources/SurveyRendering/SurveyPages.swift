@@ -1,5 +1,7 @@
 import Foundation
+import JSON
 import Mustache
+import SurveyAnalysis
 import SurveyCore
 
 /// A template mistake found when pages are built: the server refuses to start with it.

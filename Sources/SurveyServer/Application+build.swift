@@ -1,8 +1,9 @@
 import Foundation
-import SurveyCore
 import Hummingbird
+import JSON
 import Logging
 import ServiceLifecycle
+import SurveyCore
 import SurveyRendering
 import SurveyStorage
 

@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import JSON
+import SurveyAnalysis
 import SurveyCore
 import SurveyRendering
 

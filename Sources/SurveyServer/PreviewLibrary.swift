@@ -1,5 +1,7 @@
 import Foundation
+import JSON
 import Mustache
+import SurveyAnalysis
 import SurveyCore
 import SurveyRendering
 

@@ -1,4 +1,5 @@
 import Foundation
+import SurveyAnalysis
 
 /// Runs the preview's path searches on threads of their own, so that a search never holds a
 /// thread that serves requests, and at most `width` at once: the others wait their turn.

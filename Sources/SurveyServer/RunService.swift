@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Prometheus
 import SurveyCore
 import SurveyRendering

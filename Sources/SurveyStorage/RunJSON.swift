@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SurveyCore
 
 /// The JSON the stores keep for a run's header and for each of its visits, written straight

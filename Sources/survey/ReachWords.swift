@@ -1,4 +1,6 @@
 import Foundation
+import JSON
+import SurveyAnalysis
 import SurveyCore
 
 /// Why a step cannot be reached, in one plain English line for the researcher at the terminal.

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import JSON
+import SurveyAnalysis
 import SurveyCore
 import SurveyRendering
 

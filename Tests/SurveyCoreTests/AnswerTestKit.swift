@@ -1,7 +1,8 @@
 import Foundation
-import SurveyRendering
-import Testing
 @testable import SurveyCore
+import SurveyRendering
+import SurveyTestSupport
+import Testing
 
 // MARK: - Helpers shared by the format tests (Formats/), NumberParsingTests, AnswerPropertyTests and DuplicateFieldTests
 

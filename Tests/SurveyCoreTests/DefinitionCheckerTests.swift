@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+import JSON
 @testable import SurveyCore
+import SurveyTestSupport
+import Testing
 
 /// One survey that must be refused (or warned about) with the listed JSON paths.
 struct CheckerCase: CustomTestStringConvertible, Sendable {

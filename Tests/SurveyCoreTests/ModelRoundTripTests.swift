@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+import JSON
 @testable import SurveyCore
+import SurveyTestSupport
+import Testing
 
 @Suite("Reading and writing format v1")
 struct ModelRoundTripTests {

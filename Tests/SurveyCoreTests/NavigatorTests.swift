@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import SurveyCore
+import SurveyTestSupport
+import Testing
 
 @Suite("The navigator")
 struct NavigatorTests {

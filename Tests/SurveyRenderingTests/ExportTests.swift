@@ -1,7 +1,9 @@
 import Foundation
+import JSON
+import SurveyAnalysis
 import SurveyCore
-import Testing
 @testable import SurveyRendering
+import Testing
 
 @Suite("Exports: wide and long CSV, the codebook, missing reasons")
 struct ExportTests {

@@ -1,11 +1,12 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import JSON
 import NIOCore
 import SurveyCore
+@testable import SurveyServer
 import SurveyStorage
 import Testing
-@testable import SurveyServer
 
 @Suite("Exports over the researcher API")
 struct ExportRouteTests {

@@ -1,11 +1,12 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import JSON
 import NIOCore
 import SurveyCore
+@testable import SurveyServer
 import SurveyStorage
 import Testing
-@testable import SurveyServer
 
 /// A FHIR Questionnaire in the surveys folder served as a survey, and a run's result as a
 /// QuestionnaireResponse from every door: the browser's result, the API, the export and the webhook.

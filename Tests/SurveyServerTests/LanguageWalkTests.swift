@@ -1,11 +1,12 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import JSON
 import NIOCore
 import SurveyCore
 import SurveyRendering
-import Testing
 @testable import SurveyServer
+import Testing
 
 /// The every-format example, walked in each language the product has words for, with a wrong
 /// answer to every format first: the server refuses it in the participant's own language and

@@ -1,4 +1,6 @@
+import FHIRPath
 import Foundation
+import JSON
 
 /// Answers from values that did not come from a form: an `initial` value written in the
 /// survey file, and what a FHIRPath expression gave. Either becomes the answer the question's

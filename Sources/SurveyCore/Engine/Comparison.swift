@@ -1,9 +1,10 @@
 import Foundation
+import JSON
 
 extension Predicate {
     /// True for the tests that hold on a question with no result at all (not on the path, or
     /// hidden): FHIR's `exists false` and `!=`. ResearchKit's tests are all false there.
-    var holdsWithoutResult: Bool {
+    public var holdsWithoutResult: Bool {
         switch self {
         case .answered(_, let flag): return !flag
         case .compare(_, let operation, _): return operation == .notEqual

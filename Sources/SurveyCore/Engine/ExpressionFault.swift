@@ -1,4 +1,6 @@
+import FHIRPath
 import Foundation
+import JSON
 import Synchronization
 
 /// An expression that went over its ``FHIRPathBudget`` on a run's answers and so counted as empty

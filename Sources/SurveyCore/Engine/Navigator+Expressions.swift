@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 // Where the navigator meets FHIRPath (docs/fhir.md): `expression` predicates, notes shown on
 // a condition, and answers the server works out (calculated, read-only, hidden, initial).

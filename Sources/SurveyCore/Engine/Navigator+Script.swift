@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Answering a run from an answers file (step identifier → form fields, or "$skip"), as
 /// `survey simulate` and the preview's jumps do.

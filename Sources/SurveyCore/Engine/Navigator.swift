@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The task's navigation as pure functions of (task, run): where the participant is, where
 /// Next and Back lead, progress, and which form items show. ResearchKit's
@@ -40,7 +41,7 @@ public struct Navigator: Sendable {
     // MARK: Results
 
     /// The step results along the path up to and including `index`.
-    func result(of run: TaskRun, through index: Int, now: Date) -> TaskResult {
+    public func result(of run: TaskRun, through index: Int, now: Date) -> TaskResult {
         let visits = run.visits.isEmpty || index < 0 ? [] : Array(run.visits[0...min(index, run.visits.count - 1)])
         return TaskResult(
             identifier: task.identifier, taskRunUUID: run.taskRunUUID, startDate: run.startDate, endDate: run.endDate ?? now,
@@ -390,38 +391,5 @@ extension QuestionResult {
                                     startDate: startDate, endDate: endDate, answer: answer)
         question.answerFormat.rules.addResultKeys(to: &result, timeZone: timeZone)
         return result
-    }
-}
-
-/// How a form is split into pages: a new page starts where an item depends on an item
-/// above it in the same form, so that the answer it depends on is saved first.
-enum FormLayout {
-    static func pages(of items: [FormItem], in stepIdentifier: String) -> [Range<Int>] {
-        var pages: [Range<Int>] = []
-        var start = 0
-        var onPage = Set<String>()
-        for (index, item) in items.enumerated() {
-            if case .section = item { continue }
-            // An expression may read any answer, so an item that uses one starts a page unless it is first.
-            let usesExpression: Bool = {
-                if case .question(let question) = item, question.behaviour.calculatedExpression != nil { return true }
-                return item.visibleIf?.usesExpression ?? false
-            }()
-            let dependsOnPage = (usesExpression && !onPage.isEmpty) || (item.visibleIf?.selectors.contains { selector in
-                selector.stepIdentifier == stepIdentifier && selector.itemIdentifier.map(onPage.contains) == true
-            } ?? false)
-            if dependsOnPage {
-                // Section headers right above the item go with it.
-                var split = index
-                while split > start, case .section = items[split - 1] { split -= 1 }
-                pages.append(start..<split)
-                start = split
-                onPage = []
-            }
-            guard case .question(let question) = item else { continue }
-            onPage.insert(question.identifier)
-        }
-        pages.append(start..<items.count)
-        return pages
     }
 }

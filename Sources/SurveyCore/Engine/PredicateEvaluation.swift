@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension Predicate {
     /// Whether the predicate holds on a result, as ORKResultPredicate does: a test on a result
@@ -73,7 +74,7 @@ extension Predicate {
     }
 
     /// A match that runs out of its budget (BoundedRegex) does not count as a match.
-    static func wholeMatch(_ text: String, _ pattern: String) -> Bool {
+    public static func wholeMatch(_ text: String, _ pattern: String) -> Bool {
         BoundedRegex.wholeMatch(pattern, text) == .match
     }
 

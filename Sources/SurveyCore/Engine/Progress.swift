@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// "2 of 5": the step's position among the steps that count, as ResearchKit reports it.
 public struct StepProgress: Sendable, Hashable, CustomStringConvertible {

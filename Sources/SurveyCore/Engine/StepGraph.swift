@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The steps as a graph of "can come next", for reachability and rule-order warnings.
 struct StepGraph {

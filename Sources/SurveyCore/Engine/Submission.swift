@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// What became of a submitted page.
 public enum SubmissionOutcome: Sendable {

@@ -1,4 +1,6 @@
+import FHIRPath
 import Foundation
+import JSON
 
 /// A survey's FHIRPath expressions, parsed once, and how they are worked out on a run's
 /// answers: `%resource` is the run's QuestionnaireResponse so far, `%questionnaire` the

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Where a participant stands in one run of a task: the steps visited, in order, with their
 /// answers. It is all the state a server keeps; every position is recomputed from it.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The visits of a run, in order: an array kept in chunks of `chunkSize`.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The FHIR extensions a Questionnaire import honours, by URL, shared by the importer and
 /// the exporter so that both spell them alike.

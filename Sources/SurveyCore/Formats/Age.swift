@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// An age in whole years (ORKAgeAnswerFormat), within bounds, optionally recorded as a birth
 /// year, with sentinels for "younger than" and "older than" the bounds.

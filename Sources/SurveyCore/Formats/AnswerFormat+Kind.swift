@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension AnswerFormat {
     /// Which format this is, without its options.

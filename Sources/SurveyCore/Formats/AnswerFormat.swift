@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// What kind of answer a question takes, with ResearchKit's options for each kind. Each case's
 /// value lives in its own file of this folder with everything the core knows about it.

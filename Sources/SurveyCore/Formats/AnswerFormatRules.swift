@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Everything the core knows about one answer format, implemented once per format in this
 /// folder: the table of contents of a format's file. `AnswerFormat` (the enum the model and

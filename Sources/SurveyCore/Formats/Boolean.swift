@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Yes or no (ORKBooleanAnswerFormat), with the author's own words for each if given.
 public struct BooleanFormat: Sendable, Hashable, AnswerFormatRules {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 // What the choice formats share: a choice, its "other" box, and how a list of choices is
 // read, checked, parsed and shown again. The formats are TextChoice, ValuePicker,

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 public enum NumberStyle: String, Sendable, Hashable, CaseIterable {
     case `default`

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 public enum DateStyle: String, Sendable, Hashable, CaseIterable {
     case date
@@ -161,7 +162,7 @@ public struct DateFormat: Sendable, Hashable, AnswerFormatRules {
     }
 
     /// The earliest and latest allowed instants, from fixed dates or days around today.
-    func bounds(context: AnswerContext) -> (minimum: Date?, maximum: Date?) {
+    public func bounds(context: AnswerContext) -> (minimum: Date?, maximum: Date?) {
         let today = CalendarDate(context.now, in: context.timeZone)
         var minimum = minimumDate.flatMap { DateTimeParsing.instant($0, defaultZone: context.timeZone) }
         var maximum = maximumDate.flatMap { text -> Date? in
@@ -182,7 +183,7 @@ public struct DateFormat: Sendable, Hashable, AnswerFormatRules {
 
     /// The last second of a day in a zone: a second before the next day starts, since a day on
     /// which clocks change is 23 or 25 hours long.
-    static func lastMoment(of day: CalendarDate, in zone: TimeZone) -> Date? {
+    public static func lastMoment(of day: CalendarDate, in zone: TimeZone) -> Date? {
         day.adding(days: 1).flatMap { DateTimeParsing.instant($0.description, defaultZone: zone) }?.addingTimeInterval(-1)
     }
 

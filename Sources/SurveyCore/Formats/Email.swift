@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// An email address (ORKEmailAnswerFormat), checked with ResearchKit's expression.
 public struct EmailFormat: Sendable, Hashable, AnswerFormatRules {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A person's height (ORKHeightAnswerFormat): centimetres, or feet and inches
 /// (`{item}.feet`, `{item}.inches`) for US customary; recorded in centimetres.

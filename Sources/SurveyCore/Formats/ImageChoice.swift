@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// One choice of an image choice: a picture with its alternative text.
 public struct ImageChoice: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A place (ORKLocationAnswerFormat): the address as typed, with coordinates when a
 /// browser's progressive enhancement sends valid ones (`{item}.latitude`, `.longitude`).

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Metric or US customary fields for height and weight; "local" follows the participant's region.
 public enum MeasurementSystem: String, Sendable, Hashable, CaseIterable {
@@ -8,9 +9,9 @@ public enum MeasurementSystem: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What height and weight share: the conversions to the centimetres and kilograms a result records.
-enum Measurement {
+public enum Measurement {
     static let centimetresPerInch = 2.54
-    static let kilogramsPerPound = 0.453_592_37
+    public static let kilogramsPerPound = 0.453_592_37
 
     /// Results keep two decimals.
     static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }

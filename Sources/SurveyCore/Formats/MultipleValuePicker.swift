@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// One value from each of several lists, recorded as components joined by a separator
 /// (ORKMultipleValuePickerAnswerFormat). Its fields are `{item}.0`, `{item}.1`, …

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 public enum NumericStyle: String, Sendable, Hashable, CaseIterable {
     case integer

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The socio-economic ladder (ORKSESAnswerFormat): ten rungs, recorded as 1 (bottom) to 10.
 public struct SESFormat: Sendable, Hashable, AnswerFormatRules {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A discrete slider (ORKScaleAnswerFormat); the web shows one radio per position.
 public struct ScaleFormat: Sendable, Hashable, AnswerFormatRules {

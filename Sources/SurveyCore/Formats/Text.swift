@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Free text, one line or several (ORKTextAnswerFormat), with an optional length limit and
 /// the author's regular expression and message.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Radios or checkboxes of text choices (ORKTextChoiceAnswerFormat), with exclusive
 /// choices and "other" boxes. The choices themselves are in Choices.swift.

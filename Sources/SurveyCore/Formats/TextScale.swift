@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A slider over 2 to 8 labelled positions (ORKTextScaleAnswerFormat); the web shows radios.
 public struct TextScaleFormat: Sendable, Hashable, AnswerFormatRules {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A length of time under a day (ORKTimeIntervalAnswerFormat), typed as hours and minutes
 /// (`{item}.hours`, `{item}.minutes`) and recorded in seconds.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A time of day (ORKTimeOfDayAnswerFormat), typed as people write it, on an optional
 /// minute interval.

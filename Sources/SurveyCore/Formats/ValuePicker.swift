@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// One value from a list, shown as a select (ORKValuePickerAnswerFormat).
 public struct ValuePickerFormat: Sendable, Hashable, AnswerFormatRules {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 public enum NumericPrecision: String, Sendable, Hashable, CaseIterable {
     case `default`
@@ -69,7 +70,7 @@ public struct WeightFormat: Sendable, Hashable, AnswerFormatRules {
     public func effectiveMaximum(pounds: Bool) -> Double { maximumValue ?? (pounds ? 1450 : 657) }
 
     /// Fraction digits allowed for each precision: whole units, one decimal, two decimals.
-    var allowedDigits: Int {
+    public var allowedDigits: Int {
         switch numericPrecision ?? .default {
         case .low: return 0
         case .default: return 1

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Text an author wrote: one string, or one string per language (`{"en": …, "es": …}`).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Where a rule sends the participant: a step, or the end of the task (`$end`).
 public enum Destination: Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// How a question gets its answer besides the participant typing it: read-only and hidden
 /// questions, initial values and FHIRPath expressions (additions to format v1, see docs/fhir.md).

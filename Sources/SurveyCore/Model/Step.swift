@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// One screen of a survey (ORKStep and its subclasses).
 public struct Step: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 // Writing the model back as format v1. Keys the author left out stay out, so a file
 // that is read and written again keeps its meaning and its defaults.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A whole survey: one task (ORKOrderedTask, or ORKNavigableOrderedTask when it has rules).
 public struct SurveyTask: Sendable, Hashable {

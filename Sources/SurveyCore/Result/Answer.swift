@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A typed answer, as the participant gave it and the result records it.
 public enum Answer: Sendable, Hashable, Codable {

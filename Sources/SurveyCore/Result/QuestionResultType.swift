@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The kind of question result, the `type` key of a result (spec §3 and §5).
 public enum QuestionResultType: String, Sendable, Hashable, CaseIterable, Codable {

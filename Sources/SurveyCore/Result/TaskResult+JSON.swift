@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 // The result format of spec §5, and ResearchKit's own serialization shape beside it.
 

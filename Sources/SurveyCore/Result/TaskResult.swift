@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// One question's result: its answer (none when skipped or left empty) and when it was given.
 public struct QuestionResult: Sendable, Hashable, Codable {

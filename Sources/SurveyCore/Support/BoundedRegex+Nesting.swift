@@ -1,3 +1,5 @@
+import JSON
+
 extension BoundedRegex {
     /// True when `pattern` repeats a group that itself holds a repetition, as `(a+)+`,
     /// `(\w+\s?)*` or `(x{1,9}){2,}` do: the shape whose backtracking grows exponentially with

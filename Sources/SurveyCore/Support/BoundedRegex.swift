@@ -1,3 +1,4 @@
+import JSON
 import _FoundationICU
 
 /// The survey's regular expressions (ICU's syntax, as ResearchKit's NSRegularExpression reads

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A time of day as hours and minutes, written "HH:mm".
 public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -167,7 +168,7 @@ public enum DateTimeParsing {
 }
 
 extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+    public var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
 /// A non-negative number written with at least `width` digits.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Digits as participants type them in any of the survey's languages, read as ASCII digits.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Reads one JSON object of a survey file into model values, reporting every fault to the
 /// log with its path instead of stopping at the first, and naming keys it does not know.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Finds the closest known name to a misspelt one, for "did you mean" hints.
 enum Suggestion {

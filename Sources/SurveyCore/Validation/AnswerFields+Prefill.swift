@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension AnswerFields {
     /// The form fields that would give back `answer`: what a page shows for a saved answer.

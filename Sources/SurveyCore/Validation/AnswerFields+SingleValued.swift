@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Two different values for a field that takes one: `fever=true&fever=false`. A browser sends
 /// that only when a page is tampered with or two pages were merged; taking either value would

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A problem with what a participant entered: data for the page, never an exception and
 /// never a sentence. `field` is the form field to link to and mark (`temp`, `bed.hours`,

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// What a participant's request carries besides the fields: their language, the time and
 /// the zone in which dates are read.

@@ -1,4 +1,6 @@
+import FHIRPath
 import Foundation
+import JSON
 
 // The FHIRPath budget at load time (docs/fhir.md): every expression is worked out once on the
 // answers a run starts with, and one that goes over its budget there is refused with its path.

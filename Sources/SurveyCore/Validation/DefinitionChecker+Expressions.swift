@@ -1,4 +1,6 @@
+import FHIRPath
 import Foundation
+import JSON
 
 // Checks of the keys format v1 gains for FHIR questionnaires (docs/fhir.md): every FHIRPath
 // expression parses within the supported subset and names only variables in scope, a

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The checks of navigation rules, skip rules and visibility predicates: every step they name
 /// exists, every result they test is a question that can be answered by then, and every test

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The author checks of format v1 that need the whole survey: identifiers, ResearchKit's
 /// limits for each answer format, rules and predicates against the steps they name, and

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// One finding about a survey file: an error stops it from loading, a warning does not.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import JSON
+
 /// Reads an `application/x-www-form-urlencoded` body into form fields.
 ///
 /// The body is split on the bytes `&` and `=` before anything is decoded, so a combining mark

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A number as a participant typed it, with the digits after its decimal separator.
 public struct TypedNumber: Sendable, Hashable {

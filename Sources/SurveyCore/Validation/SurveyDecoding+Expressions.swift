@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 // Reading the keys format v1 gains for FHIR questionnaires (docs/fhir.md): variables, a
 // question's behaviour, notes and the predicates `answered`, `compare` and `expression`.

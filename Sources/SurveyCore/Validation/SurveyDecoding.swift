@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Reads a survey file's JSON into the model, collecting every structural fault
 /// (wrong types, missing or unknown keys) with its path.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A survey that loaded: the task, ready to run, with the warnings the checker found.
 public struct LoadedSurvey: Sendable {

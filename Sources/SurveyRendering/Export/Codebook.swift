@@ -1,4 +1,6 @@
 import Foundation
+import JSON
+import SurveyAnalysis
 import SurveyCore
 
 /// What one column of the wide CSV holds, in words: the codebook's row, and what the R and

@@ -1,4 +1,6 @@
 import Foundation
+import JSON
+import SurveyAnalysis
 import SurveyCore
 
 /// Writes a survey's runs in one export format, a piece at a time, so that any number of runs

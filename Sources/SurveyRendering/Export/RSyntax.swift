@@ -1,4 +1,5 @@
 import Foundation
+import SurveyAnalysis
 import SurveyCore
 
 /// Base R that reads the wide CSV exported with missing codes: each question column becomes

@@ -1,4 +1,5 @@
 import Foundation
+import SurveyAnalysis
 import SurveyCore
 
 /// SPSS syntax that reads the wide CSV exported with missing codes: the columns under valid

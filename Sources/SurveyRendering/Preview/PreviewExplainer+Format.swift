@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SurveyCore
 
 /// Answer formats in a few words: "Yes / No", "any of 5 choices (one excludes the others)",

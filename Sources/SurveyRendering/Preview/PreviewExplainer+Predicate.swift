@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SurveyCore
 
 /// Tests on answers in words: "fever is Yes and temperature.celsius is at least 38.5 °C".

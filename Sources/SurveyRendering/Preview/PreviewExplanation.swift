@@ -1,4 +1,5 @@
 import Foundation
+import SurveyAnalysis
 import SurveyCore
 
 /// The preview's sentences about paths: a step's line on the map, why a step is shown, why

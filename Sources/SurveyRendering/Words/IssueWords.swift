@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SurveyCore
 
 /// Words for what the core reports as data: the issues a participant corrects, and the

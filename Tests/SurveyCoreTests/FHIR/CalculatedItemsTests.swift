@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+import JSON
 @testable import SurveyCore
+import SurveyTestSupport
+import Testing
 
 /// Calculated items and expression conditions as a participant meets them: the PHQ-9 total and
 /// a BMI, worked out from the answers saved so far, shown before the page is sent, and recorded.

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import JSON
 @testable import SurveyCore
+import Testing
 
 /// Files and JSON for the FHIR export tests.
 enum FHIRExportFixtures {

@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+import JSON
 @testable import SurveyCore
+import SurveyTestSupport
+import Testing
 
 /// The keys format v1 gains for FHIR questionnaires (docs/fhir.md), read, written back, checked
 /// and run by the navigator.

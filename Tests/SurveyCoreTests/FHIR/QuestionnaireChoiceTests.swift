@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import JSON
 @testable import SurveyCore
+import Testing
 
 /// Choice and open-choice items: where their options come from and how they are shown.
 @Suite struct QuestionnaireChoiceTests {

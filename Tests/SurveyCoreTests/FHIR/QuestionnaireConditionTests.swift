@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import JSON
 @testable import SurveyCore
+import Testing
 
 /// enableWhen, enableBehavior and enableWhenExpression, and where each condition goes.
 @Suite struct QuestionnaireConditionTests {

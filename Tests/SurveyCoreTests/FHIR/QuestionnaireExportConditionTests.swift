@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import JSON
 @testable import SurveyCore
+import Testing
 
 /// Predicates as enableWhen: each mapping, and each condition that cannot map.
 struct QuestionnaireExportConditionTests {

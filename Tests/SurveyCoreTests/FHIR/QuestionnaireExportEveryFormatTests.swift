@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import JSON
 @testable import SurveyCore
+import Testing
 
 /// Examples/every-format.json as a Questionnaire: every format's item, and a note for each loss.
 struct QuestionnaireExportEveryFormatTests {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import JSON
 @testable import SurveyCore
+import Testing
 
 /// The survey format's FHIR additions (docs/fhir.md) come back out as the Questionnaire had them.
 struct QuestionnaireExportFHIRKeysTests {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import JSON
 @testable import SurveyCore
+import Testing
 
 /// Options the Questionnaire carries are read as the format's own file reads and defaults them.
 struct QuestionnaireExportFormatOptionsTests {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import JSON
 @testable import SurveyCore
+import Testing
 
 /// The export is the import's inverse: a survey exported and imported again loads, and a
 /// Questionnaire imported and exported comes back as the same survey.

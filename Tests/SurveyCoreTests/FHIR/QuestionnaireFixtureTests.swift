@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import JSON
 @testable import SurveyCore
+import Testing
 
 /// The public instruments and forms in Fixtures/fhir: each imports cleanly, and what it gives
 /// loads as a survey.

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import JSON
 @testable import SurveyCore
+import Testing
 
 /// Item types other than choices, with the extensions that shape their answer formats.
 @Suite struct QuestionnaireFormatTests {

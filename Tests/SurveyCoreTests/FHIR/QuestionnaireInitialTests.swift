@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import JSON
 @testable import SurveyCore
+import Testing
 
 /// Initial answers, in the shape a result records them.
 @Suite struct QuestionnaireInitialTests {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import JSON
 @testable import SurveyCore
+import Testing
 
 /// Each answer format's answer becomes its typed FHIR value.
 struct QuestionnaireResponseAnswerTests {

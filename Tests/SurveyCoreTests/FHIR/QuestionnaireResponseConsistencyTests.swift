@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import JSON
 @testable import SurveyCore
+import Testing
 
 /// A response to Examples/every-format.json fits the Questionnaire exported from it: every
 /// item's linkId is there, nested the same way, and every answer has the item's type.

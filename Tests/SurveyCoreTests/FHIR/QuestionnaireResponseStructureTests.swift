@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import JSON
 @testable import SurveyCore
+import Testing
 
 /// The response's shape: nesting, status, absent items, timings, canonical and bundle.
 struct QuestionnaireResponseStructureTests {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import JSON
 @testable import SurveyCore
+import Testing
 
 /// The FHIR fixtures, found from this source file: Tests/SurveyCoreTests/FHIR/ → the package root.
 enum FHIRFixtures {

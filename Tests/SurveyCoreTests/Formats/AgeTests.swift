@@ -1,7 +1,9 @@
 import Foundation
-import SurveyRendering
-import Testing
+import JSON
 @testable import SurveyCore
+import SurveyRendering
+import SurveyTestSupport
+import Testing
 
 private typealias Kit = AnswerTestKit
 

@@ -1,7 +1,8 @@
 import Foundation
-import SurveyRendering
-import Testing
 @testable import SurveyCore
+import SurveyRendering
+import SurveyTestSupport
+import Testing
 
 private typealias Kit = AnswerTestKit
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// One choice of a choice format, as the FHIR exports see it: its recorded value, its plain
 /// text, the FHIR answerOption it came from (`fhir`: `system`, `code`, `display`, `valueType`;

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 // Reading the survey and result JSON, and writing FHIR JSON, for the FHIR exports. The
 // accessors carry an `fx` prefix so that they stay apart from other readers of `JSONValue`.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// How a question's answers are written in FHIR: the Questionnaire item type, and the
 /// `value[x]` an answer takes, worked out from the answer format and the item's `fhir.type`.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A survey file's JSON as the FHIR exports read it: its steps by identifier, the linkIds
 /// its steps and questions take, and the questions a predicate's `result` names.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Survey text as FHIR plain text: one language, no markup.
 ///

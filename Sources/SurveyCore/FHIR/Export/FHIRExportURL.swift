@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The code systems and identifier systems the FHIR exports write, and the presenter's own
 /// URLs (its extensions are documented on `FHIRStepTiming`); HL7's extensions are in `FHIRExtensionURL`.

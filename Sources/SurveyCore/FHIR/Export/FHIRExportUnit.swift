@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The unit of a quantity answer: a UCUM code when there is one, and the text a person reads.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A form step's items as the tree of a Questionnaire group: nested groups, questions and notes.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The presenter's timing extensions on a QuestionnaireResponse.
 ///

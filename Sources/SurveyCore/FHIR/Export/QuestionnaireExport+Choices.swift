@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 // Choice formats as answerOption lists.
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// An item's condition in FHIR terms: `enableWhen` entries and their `enableBehavior`, or an
 /// SDC `enableWhenExpression`.

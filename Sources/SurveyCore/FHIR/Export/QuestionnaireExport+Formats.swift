@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 // Answer formats as item types, bounds, units, sliders and initial answers.
 

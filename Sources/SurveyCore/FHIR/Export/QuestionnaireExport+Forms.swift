@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 // A form step as a group: its intro texts, its questions and notes (nested in groups as
 // `FHIRFormGroup` lays them out), and its footer text.

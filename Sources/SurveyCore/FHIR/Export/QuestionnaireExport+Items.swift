@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 // Steps as Questionnaire items: form steps as groups, question steps as questions,
 // instruction, completion and video steps as display items; review steps are left out.

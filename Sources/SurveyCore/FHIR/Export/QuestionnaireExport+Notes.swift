@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 // The notes for keys a Questionnaire has no place for. A key left at its default says
 // nothing and gets no note; any other key the export did not use gets one.

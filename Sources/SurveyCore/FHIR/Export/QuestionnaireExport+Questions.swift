@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 // A question step or a form question as a Questionnaire question item: the keys every
 // question has (required, read-only, hidden, expressions, variables, hint) around what its

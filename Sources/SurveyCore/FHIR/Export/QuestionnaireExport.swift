@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A survey as an R4 Questionnaire, the inverse of the import (docs/fhir.md): a form step is a
 /// top-level group, an instruction, completion or video step a display item, a question step

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 // The response's items: step results in path order, answers typed by the item.
 

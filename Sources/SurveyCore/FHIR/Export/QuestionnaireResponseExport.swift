@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A run's result (spec §5) as an R4 QuestionnaireResponse, for an EHR (docs/fhir.md).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension QuestionnaireImport.Reader {
     /// The operators that compare an answer with a value.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension QuestionnaireImport {
     /// The extensions on one element, taken by URL while the element is read; those never

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension QuestionnaireImport.Reader {
     /// One given initial value: its FHIR type ("Coding", "Integer"), the value, and where it is.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension QuestionnaireImport {
     /// The item types that ask a question this presenter can show.

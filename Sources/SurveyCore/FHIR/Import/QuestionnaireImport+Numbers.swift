@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension QuestionnaireImport.Reader {
     /// ResearchKit's scale shows 1 to 13 steps between its ends, and its ends lie within ±10000.

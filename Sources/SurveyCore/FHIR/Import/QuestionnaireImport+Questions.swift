@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension QuestionnaireImport.Reader {
     /// The item types whose answer is text, the only ones `maxLength` limits here.

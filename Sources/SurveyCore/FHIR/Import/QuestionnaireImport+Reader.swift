@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension QuestionnaireImport {
     /// One reading of one Questionnaire: the findings so far, the identifiers given out and

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension QuestionnaireImport.Reader {
     /// Resource keys that carry metadata the survey does not need; they are read without a word.

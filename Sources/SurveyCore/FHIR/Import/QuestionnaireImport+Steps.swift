@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension QuestionnaireImport.Reader {
     /// The survey's steps and skip rules from the top-level items: a group becomes a form, a

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension QuestionnaireImport.Reader {
     /// The choices of an `answerValueSet` (or STU3 `options`) reference. Only a ValueSet contained

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Turns a FHIR R4 `Questionnaire` (and the STU3 forms still found in public libraries) into a
 /// survey file of format v1 with the FHIR additions described in docs/fhir.md.

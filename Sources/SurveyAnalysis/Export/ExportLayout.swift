@@ -1,0 +1,175 @@
+import Foundation
+import JSON
+import SurveyCore
+
+/// One column of the wide export: which question it reads and which part of its answer.
+public struct ExportColumn: Sendable, Hashable {
+    public enum Part: Sendable, Hashable {
+        /// The answer itself: a value, a number, a date, a text.
+        case answer
+        /// 1 when a multiple choice's choice was ticked, else 0.
+        case choice(ChoiceValue)
+        /// The text typed in a choice's "other" box.
+        case other
+        case latitude
+        case longitude
+        /// The value of one picker of a multiple value picker, from 1.
+        case component(Int)
+    }
+
+    /// `step`, or `step.item` for a form item, then `__part` where a question has several columns.
+    public let name: String
+    public let step: String
+    public let question: String
+    public let part: Part
+    public let format: AnswerFormat
+    public let isOptional: Bool
+    /// The item's `visibleIf`, for the codebook's "shown when".
+    public let visibleIf: SurveyCore.Predicate?
+
+    /// Whether the column holds text (typed, or a choice's string value) rather than numbers
+    /// and dates: a spreadsheet must not read such a cell as a formula.
+    public var holdsText: Bool {
+        switch part {
+        case .other: return true
+        case .choice, .latitude, .longitude: return false
+        case .component:
+            return true
+        case .answer:
+            switch format {
+            case .text, .email, .location: return true
+            case .textChoice, .valuePicker, .imageChoice, .textScale:
+                return format.choiceValues?.contains { if case .string = $0 { return true } else { return false } } ?? true
+            case .boolean, .multipleValuePicker, .scale, .continuousScale, .numeric, .timeOfDay, .date, .timeInterval,
+                 .height, .weight, .age, .ses:
+                return false
+            }
+        }
+    }
+}
+
+/// A cell of the wide export: a value, or why there is none (written empty).
+public enum ExportCell: Sendable, Hashable {
+    case value(String)
+    case missing(MissingReason)
+}
+
+/// The wide export's question columns, in survey order, and a run's cells under them.
+public struct ExportLayout: Sendable {
+    public let columns: [ExportColumn]
+
+    public init(task: SurveyTask) {
+        var columns: [ExportColumn] = []
+        for step in task.steps {
+            let isForm = { if case .form = step.kind { return true } else { return false } }()
+            for question in step.questions {
+                let name = isForm ? "\(step.identifier).\(question.identifier)" : step.identifier
+                func column(_ suffix: String?, _ part: ExportColumn.Part) -> ExportColumn {
+                    ExportColumn(name: suffix.map { "\(name)__\($0)" } ?? name, step: step.identifier, question: question.identifier,
+                                 part: part, format: question.answerFormat, isOptional: question.isOptional, visibleIf: question.visibleIf)
+                }
+                columns += Self.parts(of: question.answerFormat).map { column($0.suffix, $0.part) }
+            }
+        }
+        // Names that come out the same (a step `a.b` and a form `a`'s item `b`; a choice valued
+        // `other_text` beside the "other" box) are told apart by a number: `a.b_2`.
+        var seen: [String: Int] = [:]
+        self.columns = columns.map { column in
+            seen[column.name, default: 0] += 1
+            guard let count = seen[column.name], count > 1 else { return column }
+            var renamed = "\(column.name)_\(count)"
+            while seen[renamed] != nil { renamed += "_\(count)" }
+            seen[renamed] = 1
+            return ExportColumn(name: renamed, step: column.step, question: column.question, part: column.part,
+                                format: column.format, isOptional: column.isOptional, visibleIf: column.visibleIf)
+        }
+    }
+
+    /// The columns a format takes: one, except multiple choice (one per choice), location
+    /// (address, latitude, longitude), the multiple value picker (one per picker) and choices
+    /// with an "other" box (its text beside the choice).
+    static func parts(of format: AnswerFormat) -> [(suffix: String?, part: ExportColumn.Part)] {
+        switch format {
+        case .textChoice(let choice):
+            let hasOther = choice.choices.contains { $0.other != nil }
+            var parts: [(String?, ExportColumn.Part)] = choice.style == .multipleChoice
+                ? choice.choices.map { ($0.value.formValue, .choice($0.value)) } : [(nil, .answer)]
+            if hasOther { parts.append(("other_text", .other)) }
+            return parts
+        case .imageChoice(let choice) where choice.effectiveStyle == .multipleChoice:
+            return choice.choices.map { ($0.value.formValue, .choice($0.value)) }
+        case .location:
+            return [(nil, .answer), ("latitude", .latitude), ("longitude", .longitude)]
+        case .multipleValuePicker(let picker):
+            return picker.pickers.indices.map { ("\($0 + 1)", .component($0 + 1)) }
+        case .boolean, .valuePicker, .imageChoice, .scale, .continuousScale, .textScale, .numeric, .timeOfDay, .date,
+             .timeInterval, .text, .email, .height, .weight, .age, .ses:
+            return [(nil, .answer)]
+        }
+    }
+
+    /// A run's cells under `columns`, in the survey's time zone.
+    public func cells(_ answers: RunAnswers, timeZone: TimeZone) -> [ExportCell] {
+        columns.map { column in
+            switch answers.outcome(step: column.step, question: column.question) {
+            case .missing(let reason): return .missing(reason)
+            case .answered(let result):
+                guard let answer = result.answer, let text = Self.cell(answer, column: column, timeZone: timeZone) else {
+                    // An answer without this part (no coordinates, no "other" text): empty, not a reason.
+                    return .value("")
+                }
+                return .value(text)
+            }
+        }
+    }
+
+    /// The text of one part of an answer; nil where the answer has no such part.
+    static func cell(_ answer: Answer, column: ExportColumn, timeZone: TimeZone) -> String? {
+        switch (answer, column.part) {
+        case (.choices(let values), .choice(let value)):
+            if values.contains(value) { return "1" }
+            // Typed "other" text stands for the "other" choice.
+            let unmatched = values.contains { chosen in !(column.format.choiceValues ?? []).contains(chosen) }
+            return unmatched && otherChoice(of: column.format) == value ? "1" : "0"
+        case (.choices(let values), .other):
+            let known = column.format.choiceValues ?? []
+            return values.first { !known.contains($0) }?.formValue
+        case (.choices(let values), .answer):
+            guard let first = values.first else { return nil }
+            if let known = column.format.choiceValues, !known.contains(first), let other = otherChoice(of: column.format) {
+                return other.formValue
+            }
+            return first.formValue
+        case (.components(let values), .component(let position)):
+            return values.indices.contains(position - 1) ? values[position - 1].formValue : nil
+        case (.location(let location), .answer): return location.userInput
+        case (.location(let location), .latitude): return location.latitude.map(JSONWriter.number)
+        case (.location(let location), .longitude): return location.longitude.map(JSONWriter.number)
+        case (_, .answer): return plain(answer, timeZone: timeZone)
+        default: return nil
+        }
+    }
+
+    /// A one-column answer as its canonical text: numbers as JSON writes them, booleans 1 and 0,
+    /// dates ISO 8601 (an instant with the survey's offset), times of day `HH:MM`.
+    public static func plain(_ answer: Answer, timeZone: TimeZone) -> String? {
+        switch answer {
+        case .boolean(let flag): return flag ? "1" : "0"
+        case .scale(let value), .numeric(let value), .timeInterval(let value): return JSONWriter.number(value)
+        case .ses(let rung): return String(rung)
+        case .text(let text): return text
+        case .timeOfDay(let time): return time.description
+        case .date(.day(let day)): return day.description
+        case .date(.instant(let instant)): return DateTimeParsing.string(instant, in: timeZone)
+        case .choices(let values), .components(let values): return values.map(\.formValue).joined(separator: ";")
+        case .location(let location): return location.userInput
+        case .dontKnow: return nil
+        }
+    }
+
+    /// The choice whose "other" box typed text stands for.
+    static func otherChoice(of format: AnswerFormat) -> ChoiceValue? {
+        guard case .textChoice(let choice) = format else { return nil }
+        return choice.choices.first { $0.other != nil }?.value
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import JSON
+import SurveyCore
+
+/// Each question of one run as an export sees it: the answer on the run's final path, or why
+/// there is none. A run that went back and changed a branch has only its final path here, as
+/// in its result.
+public struct RunAnswers: Sendable {
+    public enum Outcome: Sendable, Hashable {
+        case answered(QuestionResult)
+        case missing(MissingReason)
+    }
+
+    public let run: TaskRun
+    /// The last visit of each step on the path, by step identifier.
+    private let lastVisit: [String: StepVisit]
+    /// The steps a run that has not completed could still arrive at from where it stopped.
+    private let ahead: Set<String>
+
+    /// - Parameter ahead: the steps reachable from where the run stopped (see `Exporting.ahead`);
+    ///   only read when the run has not completed.
+    init(run: TaskRun, ahead: Set<String>) {
+        self.run = run
+        var last: [String: StepVisit] = [:]
+        for visit in run.path { last[visit.stepIdentifier] = visit }
+        lastVisit = last
+        self.ahead = ahead
+    }
+
+    public func outcome(step: String, question: String) -> Outcome {
+        guard let visit = lastVisit[step] else {
+            if run.finishReason == .completed { return .missing(.notShown) }
+            return .missing(ahead.contains(step) ? .notReached : .notShown)
+        }
+        guard let result = visit.result(question) else {
+            // A step that was submitted without the item: `visibleIf` hid it. A step still
+            // showing (where a saved or left run stopped) was not answered yet.
+            return .missing(visit.isAnswered ? .notShown : .notReached)
+        }
+        switch result.answer {
+        case nil: return .missing(.skipped)
+        case .dontKnow?: return .missing(.dontKnow)
+        case .some: return .answered(result)
+        }
+    }
+}
+
+/// What an export needs of a survey to read its runs: the steps ahead of each place a run can
+/// stop, worked out once per place. One export uses one, from one task.
+public final class Exporting {
+    public let task: SurveyTask
+    private let graph: RuleGraph
+    private var aheadOf: [String: Set<String>] = [:]
+
+    public init(task: SurveyTask) {
+        self.task = task
+        graph = RuleGraph(task: task)
+    }
+
+    /// The run's questions with their answers or missing reasons.
+    public func answers(of run: TaskRun) -> RunAnswers {
+        guard run.finishReason != .completed else { return RunAnswers(run: run, ahead: []) }
+        guard let stop = run.path.last?.stepIdentifier else {
+            return RunAnswers(run: run, ahead: Set(task.steps.map(\.identifier)))
+        }
+        return RunAnswers(run: run, ahead: ahead(of: stop))
+    }
+
+    /// The steps some sequence of moves reaches from `step` (the step itself, where it stands).
+    func ahead(of step: String) -> Set<String> {
+        if let known = aheadOf[step] { return known }
+        var found: Set<String> = [step]
+        var stack = [step]
+        while let current = stack.popLast() {
+            for edge in graph.edges(from: current) {
+                if case .step(let next) = edge.to, found.insert(next).inserted { stack.append(next) }
+            }
+        }
+        aheadOf[step] = found
+        return found
+    }
+}

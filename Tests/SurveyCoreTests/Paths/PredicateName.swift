@@ -1,5 +1,0 @@
-import Foundation
-@testable import SurveyCore
-
-/// The survey's predicate, not Foundation's macro type of the same name, in every test of this target.
-typealias Predicate = SurveyCore.Predicate
