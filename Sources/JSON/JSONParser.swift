@@ -1,14 +1,5 @@
 import Foundation
 
-/// A JSON syntax error with the line and column where it was found.
-public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let line: Int
-    public let column: Int
-    public let reason: String
-
-    public var description: String { "line \(line), column \(column): \(reason)" }
-}
-
 /// A strict RFC 8259 parser that keeps key order and refuses duplicate keys.
 ///
 /// Foundation's parser accepts duplicate keys silently (the last one wins), which would

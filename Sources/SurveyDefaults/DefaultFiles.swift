@@ -1,14 +1,5 @@
 import Foundation
 
-/// A file the binary carries from the repository's Templates/ or Public/ folder.
-public struct DefaultFile: Sendable {
-    /// Its path in the folder, with "/" between folders: "page.mustache", "images/face-sad.svg".
-    public let path: String
-    /// When it last changed before the binary was built.
-    public let modified: Date
-    public let contents: Data
-}
-
 /// The templates and static files the server uses when it is given no folder for them: built
 /// into the binary (by the `EmbedDefaults` plugin, from Templates/ and Public/ as they are when
 /// it builds), so that it runs from any folder and needs no files beside it.

@@ -36,12 +36,6 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 }
 
-/// A broken property: the input and what went wrong.
-public struct FuzzFailure: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
-
 /// The languages, times and zones answers are read in: the first byte of an `answers` input picks one.
 enum FuzzContexts {
     static let all: [AnswerContext] = {
@@ -51,16 +45,4 @@ enum FuzzContexts {
             zones.map { AnswerContext(language: language, now: instant, timeZone: $0) }
         }
     }()
-}
-
-/// Reads choices from the bytes of an input, and zeros once they run out.
-public struct ByteReader {
-    private var bytes: ArraySlice<UInt8>
-    public init(_ bytes: [UInt8]) { self.bytes = bytes[...] }
-
-    public var isEmpty: Bool { bytes.isEmpty }
-    public mutating func byte() -> UInt8 { bytes.popFirst() ?? 0 }
-    /// A number in 0..<count (count > 0).
-    public mutating func index(_ count: Int) -> Int { Int(byte()) % max(count, 1) }
-    public mutating func int() -> Int { Int(Int16(bitPattern: UInt16(byte()) << 8 | UInt16(byte()))) }
 }

@@ -8,13 +8,6 @@ public struct StepProgress: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(current) of \(total)" }
 }
 
-/// The label of the button that goes forward.
-public enum ContinueLabel: String, Sendable, Hashable {
-    case next
-    case done
-    case getStarted
-}
-
 extension Navigator {
     /// The progress label for a step, or nil when none shows.
     ///

@@ -75,14 +75,3 @@ public enum AnswerFormat: Sendable, Hashable {
     /// Every author text the format shows, the don't-know button's included.
     public var texts: [LocalizedText] { (rules.texts + [dontKnow?.buttonText]).compactMap { $0 } }
 }
-
-/// `showDontKnowButton` and `customDontKnowButtonText`.
-public struct DontKnowOption: Sendable, Hashable {
-    public var show: Bool?
-    public var buttonText: LocalizedText?
-
-    public init(show: Bool? = nil, buttonText: LocalizedText? = nil) {
-        self.show = show
-        self.buttonText = buttonText
-    }
-}

@@ -11,20 +11,6 @@ public enum ChoiceStyle: String, Sendable, Hashable, CaseIterable {
     case multipleChoice
 }
 
-/// The free-text field of an "other" choice (ORKTextChoiceOther).
-public struct OtherOption: Sendable, Hashable {
-    public var placeholder: LocalizedText?
-    /// When false, choosing "other" requires text. ResearchKit's default is true.
-    public var optional: Bool?
-
-    public init(placeholder: LocalizedText? = nil, optional: Bool? = nil) {
-        self.placeholder = placeholder
-        self.optional = optional
-    }
-
-    public var isOptional: Bool { optional ?? true }
-}
-
 /// One choice of a text choice, value picker or text scale (ORKTextChoice).
 public struct TextChoice: Sendable, Hashable {
     public var text: LocalizedText

@@ -1,13 +1,6 @@
 import Foundation
 import JSON
 
-/// Metric or US customary fields for height and weight; "local" follows the participant's region.
-public enum MeasurementSystem: String, Sendable, Hashable, CaseIterable {
-    case local
-    case metric
-    case USC
-}
-
 /// What height and weight share: the conversions to the centimetres and kilograms a result records.
 public enum Measurement {
     static let centimetresPerInch = 2.54

@@ -43,39 +43,3 @@ public struct QuestionBehaviour: Sendable, Hashable {
         }
     }
 }
-
-/// A FHIRPath value with a name, used in other expressions as `%name`.
-public struct NamedExpression: Sendable, Hashable {
-    public var name: String
-    public var expression: String
-
-    public init(name: String, expression: String) {
-        self.name = name
-        self.expression = expression
-    }
-
-    var json: JSONValue { .object(["name": .string(name), "expression": .string(expression)]) }
-}
-
-/// A form's paragraph of text between questions (a Questionnaire's display item in a group).
-public struct FormNote: Sendable, Hashable {
-    public var note: LocalizedText
-    public var visibleIf: Predicate?
-    public var fhir: JSONObject?
-
-    public init(note: LocalizedText, visibleIf: Predicate? = nil, fhir: JSONObject? = nil) {
-        self.note = note
-        self.visibleIf = visibleIf
-        self.fhir = fhir
-    }
-}
-
-/// How an answer is compared in a `compare` predicate (FHIR's enableWhen operators).
-public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
-    case equal = "="
-    case notEqual = "!="
-    case greater = ">"
-    case less = "<"
-    case greaterOrEqual = ">="
-    case lessOrEqual = "<="
-}

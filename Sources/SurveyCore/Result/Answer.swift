@@ -40,31 +40,3 @@ public enum Answer: Sendable, Hashable, Codable {
         }
     }
 }
-
-/// A date answer: a calendar day for the `date` style, an instant for `dateAndTime`.
-public enum DateAnswer: Sendable, Hashable, Codable {
-    case day(CalendarDate)
-    case instant(Date)
-}
-
-/// A typed address, with coordinates only where the browser offered them.
-public struct LocationAnswer: Sendable, Hashable, Codable {
-    public var userInput: String
-    public var latitude: Double?
-    public var longitude: Double?
-
-    public init(userInput: String, latitude: Double? = nil, longitude: Double? = nil) {
-        self.userInput = userInput
-        self.latitude = latitude
-        self.longitude = longitude
-    }
-}
-
-/// Why a run ended (ORKTaskFinishReason).
-public enum FinishReason: String, Sendable, Hashable, CaseIterable, Codable {
-    case completed
-    case saved
-    case discarded
-    case failed
-    case earlyTermination
-}

@@ -1,13 +1,6 @@
 import Foundation
 import JSON
 
-/// A number as a participant typed it, with the digits after its decimal separator.
-public struct TypedNumber: Sendable, Hashable {
-    public let value: Double
-    /// Fraction digits, not counting trailing zeros ("2.50" has 1).
-    public let fractionDigits: Int
-}
-
 /// Reads numbers the way people type them: spaces around, a minus or plus sign, digit
 /// groups ("1,234" or "1 234"), a decimal comma in the languages that use one, and Arabic
 /// digits and separators ("١٬٢٣٤٫٥") in every language. What cannot be read one way only is

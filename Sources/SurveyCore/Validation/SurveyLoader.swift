@@ -1,12 +1,6 @@
 import Foundation
 import JSON
 
-/// A survey that loaded: the task, ready to run, with the warnings the checker found.
-public struct LoadedSurvey: Sendable {
-    public let task: SurveyTask
-    public let warnings: [Diagnostic]
-}
-
 /// Loads survey files: parses, reads the model and checks it against format v1 and
 /// ResearchKit's limits, collecting every error at once.
 public enum SurveyLoader {

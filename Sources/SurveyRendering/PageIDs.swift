@@ -1,0 +1,17 @@
+import Foundation
+import SurveyCore
+
+/// The ids a page gives its parts. Identifiers never hold ":", so these cannot clash with a field.
+public enum PageIDs {
+    public static func field(_ name: String) -> String { name }
+    /// A form section, by the position of its header in the form.
+    public static func section(_ position: Int) -> String { "section:\(position)" }
+    /// A form note's item, by its position in the form.
+    public static func note(_ position: Int) -> String { "note:\(position)" }
+    /// The words a read-only question shows; a name no control posts.
+    public static func shown(_ name: String) -> String { "\(name):shown" }
+    public static func option(_ name: String, _ index: Int) -> String { index == 0 ? name : "\(name):\(index + 1)" }
+    public static func hint(_ name: String) -> String { "\(name):hint" }
+    public static func error(_ name: String) -> String { "\(name):error" }
+    public static func optionHint(_ name: String, _ index: Int) -> String { "\(name):\(index + 1):hint" }
+}

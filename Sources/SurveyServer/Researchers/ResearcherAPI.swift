@@ -1,0 +1,210 @@
+import Foundation
+import Hummingbird
+import JSON
+import NIOCore
+import SurveyCore
+import SurveyRendering
+import SurveyStorage
+
+/// The researcher and embedding API, JSON over HTTP with a bearer token: create a run and get
+/// its start link, read a run's status and result, list runs, delete a run.
+struct ResearcherAPI: Sendable {
+    let catalog: SurveyCatalog
+    let runs: RunService
+    let token: String?
+    let configuration: ServerConfiguration
+
+    func addRoutes(to router: Router<SurveyRequestContext>) {
+        let api = router.group("api/v1")
+        api.post("runs") { request, context in try await authorized(request) { try await create(request, context) } }
+        api.get("runs") { request, context in try await authorized(request) { try await list(request, context) } }
+        api.get("runs/:id") { request, context in try await authorized(request) { try await read(request, context) } }
+        api.delete("runs/:id") { request, context in try await authorized(request) { try await delete(request, context) } }
+        api.get("surveys/:survey/export") { request, context in try await authorized(request) { try await export(request, context) } }
+    }
+
+    // MARK: Plumbing
+
+    private func authorized(_ request: Request, _ handler: () async throws -> Response) async throws -> Response {
+        guard let token else {
+            return Self.problem(.serviceUnavailable, "The researcher API is off: start the server with --api-token.")
+        }
+        let given = request.headers[.authorization] ?? ""
+        guard given.hasPrefix("Bearer "), constantTimeEqual(String(given.dropFirst(7)), token) else {
+            var response = Self.problem(.unauthorized, "Send the API token as 'Authorization: Bearer <token>'.")
+            response.headers[.wwwAuthenticate] = "Bearer"
+            return response
+        }
+        return try await handler()
+    }
+
+    static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok, contentType: String = "application/json; charset=utf-8") -> Response {
+        Response(status: status, headers: [.contentType: contentType, .cacheControl: "no-store"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(string: JSONWriter.string(value))))
+    }
+
+    static func problem(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        json(.object(["error": .string(message)]), status: status)
+    }
+
+    private func summary(_ record: RunRecord, pages: SurveyPages?) -> JSONValue {
+        let zone = pages.map { runs.timeZone(of: $0.survey) } ?? .current
+        return .object([
+            "id": .string(record.id.uuidString.lowercased()),
+            "survey": .string(record.surveyIdentifier),
+            "status": .string(record.status),
+            "participantId": record.externalID.map(JSONValue.string),
+            "returnURL": record.returnURL.map(JSONValue.string),
+            "startDate": .string(DateTimeParsing.string(record.run.startDate, in: zone)),
+            "updatedAt": .string(DateTimeParsing.string(record.updatedAt, in: zone)),
+            "endDate": record.run.endDate.map { .string(DateTimeParsing.string($0, in: zone)) },
+        ])
+    }
+
+    /// A return address as it will be stored and used: parsed, with its scheme and host in
+    /// lower case, or nil when it is not an absolute http(s) URL with a host, carries a user
+    /// name or password, or holds white space, control characters or a backslash (which
+    /// browsers and parsers read differently).
+    static func normalizedReturnURL(_ text: String) -> String? {
+        guard text.utf8.count <= 2_000,
+              text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && $0 != "\\" && $0.isASCII }),
+              var components = URLComponents(string: text),
+              let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = components.host, !host.isEmpty, components.user == nil, components.password == nil else { return nil }
+        components.scheme = scheme
+        components.host = host.lowercased()
+        return components.url?.absoluteString
+    }
+
+    // MARK: Endpoints
+
+    func create(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: configuration.maximumBodySize)
+        } catch {
+            return Self.problem(.contentTooLarge, "The request is too large.")
+        }
+        guard case .object(let body)? = try? JSONParser.parse(String(buffer: buffer)) else {
+            return Self.problem(.badRequest, "Send a JSON object such as {\"survey\": \"fever-triage\"}.")
+        }
+        guard case .string(let identifier)? = body["survey"], let pages = catalog.surveys[identifier] else {
+            return Self.problem(.unprocessableContent, "\"survey\" must name one of: \(catalog.surveys.keys.sorted().joined(separator: ", ")).")
+        }
+        var participant: String?
+        if let value = body["participantId"] {
+            guard case .string(let text) = value, !text.isEmpty, text.count <= 200 else {
+                return Self.problem(.unprocessableContent, "\"participantId\" must be a string of 1 to 200 characters.")
+            }
+            participant = text
+        }
+        var returnURL: String?
+        if let value = body["returnURL"] {
+            guard case .string(let text) = value, let normalized = Self.normalizedReturnURL(text) else {
+                return Self.problem(.unprocessableContent,
+                                    "\"returnURL\" must be an absolute http or https URL with a host, no user name or password, and no spaces or control characters.")
+            }
+            returnURL = normalized
+        }
+        for key in body.keys where !["survey", "participantId", "returnURL"].contains(key) {
+            return Self.problem(.unprocessableContent, "Unknown key \"\(key)\"; use survey, participantId and returnURL.")
+        }
+        let (record, ticket) = try await runs.create(pages.survey, participant: participant, returnURL: returnURL)
+        guard case .object(var object) = summary(record, pages: pages) else { return Self.problem(.internalServerError, "") }
+        object["startLink"] = .string(configuration.absoluteURL("/start/\(ticket.token)", for: request, context))
+        object["startLinkExpires"] = .string(DateTimeParsing.string(ticket.expiresAt, in: runs.timeZone(of: pages.survey)))
+        var response = Self.json(.object(object), status: .created)
+        response.headers[.location] = "/api/v1/runs/\(record.id.uuidString.lowercased())"
+        return response
+    }
+
+    func read(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text), let record = try await runs.run(id: id) else {
+            return Self.problem(.notFound, "There is no run with this id.")
+        }
+        let pages = catalog.surveys[record.surveyIdentifier]
+        guard let format = ResultFormat(query: request.uri.queryParameters.get("format")) else {
+            return Self.problem(.badRequest, "\"format\" must be one of \(ResultFormat.names).")
+        }
+        if format == .fhir {
+            // An EHR reads the resource itself, not our summary around it.
+            guard let pages else { return Self.problem(.notFound, "The run's survey is no longer served, so it has no FHIR form.") }
+            return Self.json(runs.result(of: record, in: pages.survey).json(.fhir), contentType: "application/fhir+json; charset=utf-8")
+        }
+        guard case .object(var object) = summary(record, pages: pages) else { return Self.problem(.internalServerError, "") }
+        if let pages {
+            object["result"] = runs.result(of: record, in: pages.survey).json(format)
+        }
+        return Self.json(.object(object))
+    }
+
+    func list(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let parameters = request.uri.queryParameters
+        var query = RunQuery()
+        query.survey = parameters.get("survey")
+        query.status = parameters.get("status")
+        if let since = parameters.get("since") {
+            guard let date = DateTimeParsing.instant(since, defaultZone: TimeZone(identifier: "UTC")!) else {
+                return Self.problem(.badRequest, "\"since\" must be an ISO 8601 date or date-time.")
+            }
+            query.updatedSince = date
+        }
+        if let limit = parameters.get("limit") {
+            guard let number = Int(limit), (1...1000).contains(number) else { return Self.problem(.badRequest, "\"limit\" must be from 1 to 1000.") }
+            query.limit = number
+        }
+        let records = try await runs.runs(matching: query)
+        return Self.json(.object(["runs": .array(records.map { summary($0, pages: catalog.surveys[$0.surveyIdentifier]) })]))
+    }
+
+    func delete(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text), try await runs.delete(id: id) else {
+            return Self.problem(.notFound, "There is no run with this id.")
+        }
+        return Response(status: .noContent)
+    }
+
+    /// A survey's runs in an export format, streamed: the store is read a page at a time as the
+    /// response is written. `format` (required), `status`, `since`, `missing=codes`, `bom=1`.
+    func export(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        guard let identifier = context.parameters.get("survey"), let pages = catalog.surveys[identifier] else {
+            return Self.problem(.notFound, "There is no survey with this identifier.")
+        }
+        let parameters = request.uri.queryParameters
+        let names = ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let name = parameters.get("format"), let format = ExportFormat(rawValue: name) else {
+            return Self.problem(.badRequest, "\"format\" must be one of: \(names).")
+        }
+        var job = ExportJob(task: pages.task, format: format)
+        if let status = parameters.get("status") {
+            guard ExportJob.statuses.contains(status) else {
+                return Self.problem(.badRequest, "\"status\" must be one of: \(ExportJob.statuses.joined(separator: ", ")).")
+            }
+            job.status = status == "all" ? nil : status
+        }
+        if let since = parameters.get("since") {
+            guard let date = DateTimeParsing.instant(since, defaultZone: TimeZone(identifier: "UTC")!) else {
+                return Self.problem(.badRequest, "\"since\" must be an ISO 8601 date or date-time.")
+            }
+            job.since = date
+        }
+        for (key, allowed) in [("missing", "codes"), ("bom", "1")] {
+            guard let value = parameters.get(key) else { continue }
+            guard value == allowed else { return Self.problem(.badRequest, "\"\(key)\" takes only \"\(allowed)\".") }
+        }
+        job.options = Exporter.Options(byteOrderMark: parameters.get("bom") == "1", missingCodes: parameters.get("missing") == "codes")
+        let store = runs.store
+        let exportJob = job
+        let body = ResponseBody { writer in
+            try await exportJob.run(store: store) { piece in
+                guard !piece.isEmpty else { return }
+                try await writer.write(ByteBuffer(string: piece))
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [
+            .contentType: format.contentType, .cacheControl: "no-store",
+            .contentDisposition: "attachment; filename=\"\(identifier)-\(format.rawValue).\(format.fileExtension)\"",
+        ], body: body)
+    }
+}

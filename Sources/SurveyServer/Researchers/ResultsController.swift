@@ -1,0 +1,86 @@
+import Foundation
+import Hummingbird
+import JSON
+import NIOCore
+import SurveyCore
+import SurveyRendering
+import SurveyStorage
+
+/// A finished run, for the browser that finished it: the done page, the way back to the
+/// researcher's site, the answers page, and `result.json`.
+struct ResultsController: ParticipantController {
+    let catalog: SurveyCatalog
+    let runs: RunService
+    let signer: SessionSigner
+    let configuration: ServerConfiguration
+    let clock: @Sendable () -> Date
+
+    func addRoutes(to router: Router<SurveyRequestContext>) {
+        router.get("/surveys/:survey/done") { request, context in try await done(request, context) }
+        router.get("/surveys/:survey/return") { request, context in try await returning(request, context) }
+        router.get("/surveys/:survey/answers") { request, context in try await answers(request, context) }
+        router.get("/surveys/:survey/result.json") { request, context in try await result(request, context) }
+    }
+
+    /// The completion step the run ended on, or a thank-you page.
+    func done(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let pages = try survey(context)
+        let visitor = visitor(request, context, pages: pages)
+        guard !visitor.isNew, let record = try await runs.completedRun(pages.survey, session: visitor.session) else {
+            return redirect("/surveys/\(pages.task.identifier)", visitor: visitor)
+        }
+        if let visit = runs.completionVisit(of: record, in: pages.survey),
+           let body = pages.renderStep(run: record.run, visit: visit, language: visitor.language,
+                                       csrfToken: signer.csrfToken(session: visitor.session, run: record.id),
+                                       context: answerContext(pages, language: visitor.language)) {
+            return html(body, visitor: visitor)
+        }
+        let words = Catalog(language: visitor.language)
+        var values: [String: Any] = [:]
+        if pages.task.showAnswersOnCompletion == true { values["answersURL"] = "/surveys/\(pages.task.identifier)/answers" }
+        return html(pages.renderPage("finished", language: visitor.language, title: words["completedTitle"], values: values), visitor: visitor)
+    }
+
+    /// After a run made through the API is completed: a page that sends the participant on to
+    /// the researcher's return address at once (a refresh, and a link for browsers without one).
+    func returning(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let pages = try survey(context)
+        let visitor = visitor(request, context, pages: pages)
+        guard !visitor.isNew, let record = try await runs.completedRun(pages.survey, session: visitor.session),
+              let returnURL = record.returnURL else {
+            return redirect("/surveys/\(pages.task.identifier)/done", visitor: visitor)
+        }
+        let words = Catalog(language: visitor.language)
+        let body = pages.renderPage("returning", language: visitor.language, title: words["returningTitle"],
+                                    values: ["returnURL": returnURL, "refresh": "0; url=" + returnURL])
+        return html(body, visitor: visitor)
+    }
+
+    /// The answers of the browser's completed run, when the survey offers them.
+    func answers(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let pages = try survey(context)
+        let visitor = visitor(request, context, pages: pages)
+        guard pages.task.showAnswersOnCompletion == true, !visitor.isNew,
+              let record = try await runs.completedRun(pages.survey, session: visitor.session) else {
+            throw PageError(.notFound, "errorNoAnswers")
+        }
+        return html(pages.renderAnswers(run: record.run, language: visitor.language, context: answerContext(pages, language: visitor.language)),
+                    visitor: visitor)
+    }
+
+    /// The result of the browser's finished run (`?format=researchkit` for ResearchKit's shape).
+    func result(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let pages = try survey(context)
+        let visitor = visitor(request, context, pages: pages)
+        guard !visitor.isNew, let record = try await runs.finishedRun(pages.survey, session: visitor.session) else {
+            throw PageError(.notFound, "errorNoResult")
+        }
+        guard let format = ResultFormat(query: request.uri.queryParameters.get("format")) else {
+            throw PageError(.badRequest, "errorNotFoundText")
+        }
+        let json = runs.result(of: record, in: pages.survey).json(format)
+        let type = format == .fhir ? "application/fhir+json; charset=utf-8" : "application/json; charset=utf-8"
+        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: JSONWriter.string(json))))
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import JSON
+import SurveyCore
+import SurveyStorage
+
+/// A run's result in the shape of spec §5, in its survey's time zone.
+struct RunResult {
+    let result: TaskResult
+    let timeZone: TimeZone
+    let survey: RunnableSurvey
+
+    /// The result as JSON, or in ResearchKit's shape.
+    func json(researchKit: Bool) -> JSONValue {
+        researchKit ? result.researchKitJSON(in: timeZone) : result.json(in: timeZone)
+    }
+
+    /// The result in the shape asked for.
+    func json(_ format: ResultFormat) -> JSONValue {
+        switch format {
+        case .result: return result.json(in: timeZone)
+        case .researchKit: return result.researchKitJSON(in: timeZone)
+        case .fhir:
+            return QuestionnaireResponseExport.response(survey: survey.json, result: result.json(in: timeZone), surveyVersion: survey.version)
+        }
+    }
+}
+
+/// The shapes a run's result is served in: `?format=` on the result and the API.
+enum ResultFormat: String, CaseIterable {
+    case result = "json"
+    case researchKit = "researchkit"
+    case fhir
+
+    /// The format a query asks for: none is the result JSON; an unknown name is nil.
+    init?(query: String?) {
+        guard let query else {
+            self = .result
+            return
+        }
+        self.init(rawValue: query)
+    }
+
+    static var names: String { allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") }
+}
+
+/// Finished runs and their results, for participants; runs made, read, listed and deleted by
+/// researchers.
+extension RunService {
+    /// The session's most recently finished run of a survey, however it finished.
+    func finishedRun(_ survey: RunnableSurvey, session: String) async throws -> RunRecord? {
+        try await store.lastFinishedRecord(session: session, survey: survey.task.identifier)
+    }
+
+    /// The session's most recently finished run of a survey, if it was completed.
+    func completedRun(_ survey: RunnableSurvey, session: String) async throws -> RunRecord? {
+        guard let record = try await finishedRun(survey, session: session), record.run.finishReason == .completed else { return nil }
+        return record
+    }
+
+    /// The visit of a completed run's completion step, when it ended on one.
+    func completionVisit(of record: RunRecord, in survey: RunnableSurvey) -> Int? {
+        guard let last = record.run.visits.last, survey.navigator.step(of: last)?.isCompletion == true else { return nil }
+        return record.run.visits.count - 1
+    }
+
+    /// A run's result; a run saved for later reports `finishReason: saved`.
+    func result(of record: RunRecord, in survey: RunnableSurvey) -> RunResult {
+        var result = survey.navigator.result(of: record.run, now: record.updatedAt)
+        if record.savedAt != nil, result.finishReason == nil { result.finishReason = .saved }
+        return RunResult(result: result, timeZone: survey.navigator.timeZone, survey: survey)
+    }
+
+    // MARK: The researcher's runs
+
+    /// A run made through the API. It belongs to no browser until someone opens its start
+    /// link, the only way in: it has no short code until its participant saves.
+    func create(_ survey: RunnableSurvey, participant: String?, returnURL: String?) async throws -> (RunRecord, ResumeTicket) {
+        let now = clock()
+        let run = survey.navigator.start(uuid: UUID(), now: now)
+        let ticket = ResumeTicket.make(now: now, lifetime: resumeLifetime, withCode: false)
+        let record = try await store.insert(RunRecord(run: run, surveyIdentifier: survey.task.identifier, sessionID: "unclaimed",
+                                                      updatedAt: now, resume: ticket, externalID: participant, returnURL: returnURL,
+                                                      surveyVersion: survey.version))
+        metrics.countRunStarted()
+        return (record, ticket)
+    }
+
+    func run(id: UUID) async throws -> RunRecord? {
+        try await store.record(id: id)
+    }
+
+    /// Runs matching a query, most recently updated first.
+    func runs(matching query: RunQuery) async throws -> [RunRecord] {
+        try await store.records(matching: query)
+    }
+
+    /// Deletes a run and its answers; false when there is none with this id.
+    func delete(id: UUID) async throws -> Bool {
+        guard try await store.record(id: id) != nil else { return false }
+        try await store.delete(id: id)
+        return true
+    }
+}
