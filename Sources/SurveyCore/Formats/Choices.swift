@@ -5,12 +5,6 @@ import JSON
 // read, checked, parsed and shown again. The formats are TextChoice, ValuePicker,
 // MultipleValuePicker, ImageChoice and TextScale.
 
-/// Single or multiple choice.
-public enum ChoiceStyle: String, Sendable, Hashable, CaseIterable {
-    case singleChoice
-    case multipleChoice
-}
-
 /// One choice of a text choice, value picker or text scale (ORKTextChoice).
 public struct TextChoice: Sendable, Hashable {
     public var text: LocalizedText

@@ -53,12 +53,14 @@ struct FHIRExportKind {
     }
 
     private static func fromFormat(_ format: JSONValue, path: JSONPath, fhir: JSONValue?, text: FHIRExportText) -> FHIRExportKind {
+        // Options are read from the format as the loader reads it, so a renamed option is the compiler's to find.
+        let typed = QuestionnaireExport.Builder.typed(format)
         switch formatKind(format) {
         case .boolean?:
             return .init(.boolean, "boolean")
         case .textChoice?, .valuePicker?, .imageChoice?, .textScale?:
             let choices = FHIRExportChoice.choices(of: format, at: path, text: text)
-            let multiple = format[fx: "style"]?.fxString == "multipleChoice"
+            let multiple = Self.allowsSeveral(typed)
             return .init(.choice(choices), choices.contains(where: \.isOther) ? "open-choice" : "choice", repeats: multiple)
         case .scale?, .age?, .ses?:
             return .init(.integer, "integer")
@@ -66,7 +68,8 @@ struct FHIRExportKind {
             return .init(.decimal, "decimal")
         case .numeric?:
             if let unit = FHIRExportUnit(format: format, fhir: fhir) { return .init(.quantity(unit), "quantity") }
-            return format[fx: "style"]?.fxString == "integer" ? .init(.integer, "integer") : .init(.decimal, "decimal")
+            if case .numeric(let numeric)? = typed, numeric.effectiveStyle == .integer { return .init(.integer, "integer") }
+            return .init(.decimal, "decimal")
         case .height?:
             return .init(.quantity(FHIRExportUnit(code: "cm", fhir: fhir)), "quantity")
         case .weight?:
@@ -76,13 +79,22 @@ struct FHIRExportKind {
         case .timeOfDay?:
             return .init(.time, "time")
         case .date?:
-            return format[fx: "style"]?.fxString == "dateAndTime" ? .init(.dateTime, "dateTime") : .init(.date, "date")
+            if case .date(let date)? = typed, date.effectiveStyle == .dateAndTime { return .init(.dateTime, "dateTime") }
+            return .init(.date, "date")
         case .text?:
-            return .init(.string, format[fx: "multipleLines"]?.fxBool == true ? "text" : "string")
+            if case .text(let text)? = typed, text.multipleLines == true { return .init(.string, "text") }
+            return .init(.string, "string")
         case .email?, .location?, .multipleValuePicker?, nil:
             // One string; so too a format of no known type.
             return .init(.string, "string")
         }
+    }
+
+    /// Whether a choice format takes several answers: a text or image choice of multiple choice.
+    private static func allowsSeveral(_ format: AnswerFormat?) -> Bool {
+        if case .textChoice(let choices)? = format { return choices.style == .multipleChoice }
+        if case .imageChoice(let images)? = format { return images.effectiveStyle == .multipleChoice }
+        return false
     }
 
     /// The Questionnaire item types a format's answers can be written as.

@@ -10,8 +10,9 @@ extension QuestionnaireExport.Builder {
     func choiceMapping(_ format: JSONValue, path: JSONPath, initial: JSONValue?, into mapping: inout FormatMapping) {
         let choices = FHIRExportChoice.choices(of: format, at: path, text: text)
         let formatKind = FHIRExportKind.formatKind(format)
+        let scale: TextScaleFormat? = if case .textScale(let scale)? = QuestionnaireExport.Builder.typed(format) { scale } else { nil }
         var selected = initial.map { $0.fxArray ?? [$0] } ?? []
-        if initial == nil, formatKind == .textScale, let index = format[fx: "defaultIndex"]?.fxInteger, choices.indices.contains(index) {
+        if initial == nil, let index = scale?.defaultIndex, choices.indices.contains(index) {
             selected = [choices[index].value]
         }
         for value in selected where !choices.contains(where: { $0.value == value && !$0.isOther }) {
@@ -39,7 +40,7 @@ extension QuestionnaireExport.Builder {
         case .imageChoice?:
             note(path / "choices", "FHIR answer options have no images; each choice keeps its text (else its image's alternative text).")
         case .textScale?:
-            if format[fx: "vertical"]?.fxBool == true {
+            if scale?.vertical == true {
                 mapping.extensions.append(FHIRJSON.extensionValue(FHIRExtensionURL.choiceOrientation, "Code", .string("vertical")))
             }
         case .textChoice?, .boolean?, .multipleValuePicker?, .scale?, .continuousScale?, .numeric?, .timeOfDay?, .date?,

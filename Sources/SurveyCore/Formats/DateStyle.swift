@@ -1,0 +1,7 @@
+import Foundation
+import JSON
+
+public enum DateStyle: String, Sendable, Hashable, CaseIterable {
+    case date
+    case dateAndTime
+}
