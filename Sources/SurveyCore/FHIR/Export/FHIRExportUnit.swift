@@ -43,8 +43,9 @@ struct FHIRExportUnit {
             self = kept
             return
         }
-        guard let unit = format[fx: "unit"]?.fxText else { return nil }
-        let shown = format[fx: "displayUnit"]?.fxText
+        guard case .numeric(let numeric)? = QuestionnaireExport.Builder.typed(format),
+              let unit = numeric.unit, !unit.isEmpty else { return nil }
+        let shown = numeric.displayUnit.flatMap { $0.isEmpty ? nil : $0 }
         if Self.isUCUM(unit) {
             system = FHIRExportURL.ucum
             code = unit
