@@ -132,7 +132,6 @@ let package = Package(
                 "SurveyRendering",
                 "SurveyServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
@@ -203,7 +202,6 @@ let package = Package(
                 "SurveyRendering",
                 "SurveyServer",
                 "SurveyStorage",
-                .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

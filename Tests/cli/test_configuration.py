@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from e2e.e2e_support import BINARY, ROOT, free_port, stop_process
+from support import BINARY, ROOT, free_port, stop_process
 
 
 def serve(*arguments, env=None, tmp_path):

@@ -16,12 +16,15 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-from support import BINARY, Server
+# The FHIR checkers live beside the browser suites, which use them too.
+sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
+from support import BINARY, Server  # noqa: E402
 from fhir_check import (FIXTURES, PHQ9, PHQ9_DIFFICULTY, PHQ9_QUESTIONS, PHQ9_TOTAL, answers,  # noqa: E402
                         items_by_link_id, load_json, parents, phq9_by_http, validate_bundle,
                         validate_questionnaire)
