@@ -13,6 +13,10 @@ from support import EXAMPLES_DIR, Http, Server
 SURVEY = "clinic-check-in"
 PIN = "482913"
 LANGUAGES = ["en", "es", "de", "fr", "ar"]
+# What each language's first page must say, written here rather than read from the file.
+WELCOME = {"en": "Welcome", "es": "Bienvenido", "de": "Willkommen", "fr": "Bienvenue", "ar": "أهلاً وسهلاً"}
+ARABIC_REASON = "ما سبب زيارتك اليوم؟"
+ARABIC_NEW_PROBLEM = "مشكلة صحية جديدة"
 
 
 @pytest.fixture(scope="module")
@@ -44,22 +48,20 @@ def test_the_example_declares_every_catalog_language(survey):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_each_language_gets_its_own_words_and_direction(server, survey, language):
+def test_each_language_gets_its_own_words_and_direction(server, language):
     status, body, _ = Http(server.url).get(f"/surveys/{SURVEY}?lang={language}")
     assert status == 200
     root = root_element(body)
     assert f'lang="{language}"' in root, root
     assert ('dir="rtl"' in root) == (language == "ar"), root
-    welcome = survey["steps"][0]
     shown = text_of(body)
-    assert welcome["title"][language] in shown
-    assert welcome["text"][language] in shown
-    for other in LANGUAGES:
-        if other != language and welcome["text"][other] != welcome["text"][language]:
-            assert welcome["text"][other] not in shown, f"{other} text on the {language} page"
+    assert WELCOME[language] in shown
+    for other, title in WELCOME.items():
+        if other != language:
+            assert not re.search(rf"\b{title}\b", shown), f"the {other} title on the {language} page"
 
 
-def test_the_kiosk_offers_a_start_per_language_and_a_turn_in_arabic(server, survey):
+def test_the_kiosk_offers_a_start_per_language_and_a_turn_in_arabic(server):
     client = Http(server.url)
     status, body, url = client.get(f"/kiosk/{SURVEY}")
     status, body, url = client.post_form(body, f"{server.url}/kiosk/{SURVEY}/setup", {"pin": PIN}, action=None)
@@ -68,8 +70,7 @@ def test_the_kiosk_offers_a_start_per_language_and_a_turn_in_arabic(server, surv
     assert sorted(value.decode() for value in starts) == sorted(LANGUAGES), body.decode()[:2000]
     status, step, url = client.post_form(body, f"{server.url}/kiosk/{SURVEY}/start", {"lang": "ar"}, action=None)
     assert 'dir="rtl"' in root_element(step)
-    assert survey["steps"][0]["title"]["ar"] in text_of(step)
+    assert WELCOME["ar"] in text_of(step)
     status, step, url = client.post_form(step, url, {})
-    reason = survey["steps"][1]
-    assert reason["title"]["ar"] in text_of(step)
-    assert reason["answerFormat"]["choices"][1]["text"]["ar"] in text_of(step)
+    assert ARABIC_REASON in text_of(step)
+    assert ARABIC_NEW_PROBLEM in text_of(step)
