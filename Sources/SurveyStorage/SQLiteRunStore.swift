@@ -1,3 +1,6 @@
+// Over 400 lines: the store and its schema steps in one place, until the schema steps become a
+// numbered list of migrations of their own; the file splits then.
+
 import Foundation
 import GRDB
 import SurveyCore
