@@ -2,6 +2,7 @@
 config file's setting takes effect (flag over environment over config file over default)."""
 import json
 import os
+import re
 import subprocess
 
 import pytest
@@ -72,3 +73,23 @@ def test_help_names_each_settings_environment_variable():
     help_text = " ".join(run.stdout.split())
     for name in ["SURVEY_PORT", "SURVEY_HOST", "SURVEY_HEADER_TIMEOUT", "SURVEY_KIOSK_PIN", "SURVEY_CONFIG", "SURVEY_TRUSTED_PROXY"]:
         assert f"env: {name}" in help_text, name
+
+
+def test_the_settings_table_lists_every_setting_the_help_names():
+    """docs/operations.md's Settings table has a row for each flag `survey serve --help` shows,
+    with the same environment variable and config key."""
+    run = subprocess.run([str(BINARY), "serve", "--help"], capture_output=True, text=True, timeout=60)
+    # One entry per option: the help starts each on a line of its own, indented two spaces.
+    options = [" ".join(("--" + part).split()) for part in re.split(r"\n  --", run.stdout)[1:]]
+    shown = [re.match(r"(--[a-z-]+).*?\(env: (SURVEY_[A-Z_]+)(?:; config: (\w+))?", option) for option in options]
+    shown = [match.groups(default="") for match in shown if match]
+    assert len(shown) == run.stdout.count("(env:") >= 20, run.stdout[:500]
+    rows = {}
+    for line in (ROOT / "docs" / "operations.md").read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip().strip("`") for cell in line.strip().strip("|").split("|")]
+        flag = re.match(r"--[a-z][a-z-]*", cells[0])
+        if len(cells) >= 3 and flag:
+            rows[flag.group(0)] = (cells[1], cells[2])
+    for flag, variable, key in shown:
+        assert flag in rows, f"{flag} is not in docs/operations.md's Settings table"
+        assert rows[flag] == (variable, key), f"{flag}: the table says {rows[flag]}, the help says {(variable, key)}"

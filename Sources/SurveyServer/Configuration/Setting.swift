@@ -36,7 +36,9 @@ public struct Setting: Sendable, Hashable {
 
     /// The flag's help: its summary, then where else it can be set and its default.
     public var help: String {
-        summary + " (env: \(environmentName); config: \(key)" + (defaultText.map { "; default: \($0)" } ?? "") + ")"
+        // The config file cannot name itself.
+        let fileKey = key == Setting.config.key ? "" : "; config: \(key)"
+        return summary + " (env: \(environmentName)\(fileKey)" + (defaultText.map { "; default: \($0)" } ?? "") + ")"
     }
 
     /// The words of a camel-case key: `headerTimeout` → `header`, `timeout`.
