@@ -1,6 +1,3 @@
-// Over 400 lines: the store and its schema steps in one place, until the schema steps become a
-// numbered list of migrations of their own; the file splits then.
-
 import Foundation
 import GRDB
 import SurveyCore
@@ -13,7 +10,7 @@ import SurveyCore
 /// the one it leads to), not the whole run. The file belongs to one server process, which
 /// keeps its runs in progress in a `RecordCache`: a step page reads no database.
 public final class SQLiteRunStore: RunStore {
-    private let pool: DatabasePool
+    let pool: DatabasePool
     private let committer: GroupCommitter
     let cache: RecordCache
     /// Opens (creating if needed) the database file; `migrate()` then creates or updates its schema.
@@ -34,117 +31,25 @@ public final class SQLiteRunStore: RunStore {
         cache = RecordCache(capacity: cachedVisits)
     }
 
-    /// Applies the migrations the file has not had yet.
-    public func migrate() throws {
-        try Self.migrator.migrate(pool)
-    }
-
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1-runs") { db in
-            try db.create(table: "runs") { table in
-                table.primaryKey("id", .text)
-                table.column("survey", .text).notNull()
-                table.column("session", .text).notNull()
-                table.column("finished", .boolean).notNull()
-                table.column("finishReason", .text)
-                table.column("version", .integer).notNull()
-                table.column("startedAt", .double).notNull()
-                table.column("updatedAt", .double).notNull()
-                table.column("state", .blob).notNull()
-            }
-            try db.create(index: "runs_by_session", on: "runs", columns: ["session", "survey", "finished", "updatedAt"])
-        }
-        migrator.registerMigration("v2-resume-and-api") { db in
-            try db.alter(table: "runs") { table in
-                table.add(column: "savedAt", .double)
-                table.add(column: "resumeCode", .text)
-                table.add(column: "resumeToken", .text)
-                table.add(column: "resumeExpiresAt", .double)
-                table.add(column: "externalID", .text)
-                table.add(column: "returnURL", .text)
-            }
-            try db.create(index: "runs_by_resume_code", on: "runs", columns: ["resumeCode"], unique: true)
-            try db.create(index: "runs_by_resume_token", on: "runs", columns: ["resumeToken"], unique: true)
-            try db.create(index: "runs_by_survey", on: "runs", columns: ["survey", "updatedAt"])
-        }
-        migrator.registerMigration("v3-outbox") { db in
-            try db.create(table: "outbox") { table in
-                table.primaryKey("id", .text)
-                table.column("runID", .text).notNull()
-                table.column("payload", .text).notNull()
-                table.column("attempts", .integer).notNull()
-                table.column("nextAttemptAt", .double).notNull()
-            }
-            try db.create(index: "outbox_by_due", on: "outbox", columns: ["nextAttemptAt"])
-        }
-        migrator.registerMigration("v4-visit-rows") { db in
-            try db.create(table: "visits", options: [.withoutRowID]) { table in
-                table.column("run", .text).notNull().references("runs", column: "id", onDelete: .cascade)
-                table.column("idx", .integer).notNull()
-                table.column("data", .blob).notNull()
-                table.primaryKey(["run", "idx"])
-            }
-            // Runs written before: their whole state becomes a header and visit rows.
-            let rows = try Row.fetchAll(db, sql: "SELECT id, state FROM runs")
-            for row in rows {
-                let run = try Self.decoder.decode(TaskRun.self, from: row["state"] as Data)
-                try Self.writeVisits(db, id: row["id"], encoded: try Self.encodeVisits(run.visits, from: 0), from: 0,
-                                     count: run.visits.count, previousCount: 0)
-                try db.execute(sql: "UPDATE runs SET state = ? WHERE id = ?", arguments: [try Self.header(run), row["id"] as String])
-            }
-        }
-        migrator.registerMigration("v5-unanswered") { db in
-            // Runs written before are taken as answered, so none is deleted by mistake.
-            try db.alter(table: "runs") { table in
-                table.add(column: "unanswered", .boolean).notNull().defaults(to: false)
-            }
-            try db.create(index: "runs_unanswered", on: "runs", columns: ["updatedAt"], condition: Column("unanswered") == true)
-        }
-        migrator.registerMigration("v6-survey-versions") { db in
-            try db.alter(table: "runs") { table in
-                table.add(column: "surveyVersion", .text)
-            }
-            try db.create(table: "surveyVersions", options: [.withoutRowID]) { table in
-                table.column("survey", .text).notNull()
-                table.column("version", .text).notNull()
-                table.column("definition", .text).notNull()
-                table.column("keptAt", .double).notNull()
-                table.primaryKey(["survey", "version"])
-            }
-            // Exports page through a survey's runs in identifier order.
-            try db.create(index: "runs_by_survey_id", on: "runs", columns: ["survey", "id"])
-        }
-        migrator.registerMigration("v7-kiosk-revocations") { db in
-            try db.create(table: "kioskRevocations", options: [.withoutRowID]) { table in
-                table.column("device", .text).notNull().primaryKey()
-                table.column("revokedAt", .double).notNull()
-                table.column("until", .double).notNull()
-            }
-            try db.create(index: "kioskRevocations_by_time", on: "kioskRevocations", columns: ["revokedAt"])
-        }
-        return migrator
-    }
-
-    private static let decoder: JSONDecoder = {
+    static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         return decoder
     }()
 
     /// The run without its visits, which live in their own rows.
-    private static func header(_ run: TaskRun) throws -> Data {
+    static func header(_ run: TaskRun) throws -> Data {
         Data(try RunJSON.header(run))
     }
 
     /// The visits from `from` on, encoded (before the write, so the writer thread only binds bytes).
-    private static func encodeVisits(_ visits: VisitList, from: Int) throws -> [Data] {
+    static func encodeVisits(_ visits: VisitList, from: Int) throws -> [Data] {
         from < visits.count ? try visits[from...].map { Data(try RunJSON.visit($0)) } : []
     }
 
     /// Writes the encoded visits at from, from + 1, … and removes the rows past `count` of a
     /// run that got shorter.
-    private static func writeVisits(_ db: Database, id: String, encoded: [Data], from: Int, count: Int, previousCount: Int) throws {
+    static func writeVisits(_ db: Database, id: String, encoded: [Data], from: Int, count: Int, previousCount: Int) throws {
         if count < previousCount {
             try db.cachedStatement(sql: "DELETE FROM visits WHERE run = ? AND idx >= ?").execute(arguments: [id, count])
         }

@@ -1,0 +1,124 @@
+import Foundation
+import Logging
+import PostgresNIO
+import SurveyCore
+
+/// The schema: created or brought up to date once, at start or by `survey migrate`.
+extension PostgresRunStore {
+    /// Creates or updates the schema; replicas starting together take turns on an advisory lock.
+    public func migrate() async throws {
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(7203150419)", logger: logger)
+            if let schema {
+                try await connection.query("CREATE SCHEMA IF NOT EXISTS \(unescaped: schema)", logger: logger)
+            }
+            // Every key includes the run id and every write touches one run, so the run tables
+            // can be distributed by run id (see partitions).
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS runs (
+                    id UUID PRIMARY KEY, survey TEXT NOT NULL, session TEXT NOT NULL, finished BOOLEAN NOT NULL,
+                    finish_reason TEXT, version INTEGER NOT NULL, started_at DOUBLE PRECISION NOT NULL,
+                    updated_at DOUBLE PRECISION NOT NULL, state TEXT NOT NULL, saved_at DOUBLE PRECISION,
+                    resume_code TEXT, resume_token TEXT, resume_expires_at DOUBLE PRECISION,
+                    external_id TEXT, return_url TEXT)\(unescaped: partitioning("id"))
+                """, logger: logger)
+            try await createPartitions(of: "runs", connection)
+            try await connection.query("CREATE INDEX IF NOT EXISTS runs_by_session ON runs (session, survey, finished, updated_at)", logger: logger)
+            try await connection.query("CREATE INDEX IF NOT EXISTS runs_by_survey ON runs (survey, updated_at)", logger: logger)
+            try await createVisits(connection)
+            try await createResumeCodes(connection)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS outbox (
+                    id UUID NOT NULL, run_id UUID NOT NULL, payload TEXT NOT NULL, attempts INTEGER NOT NULL,
+                    next_attempt_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (run_id, id))\(unescaped: partitioning("run_id"))
+                """, logger: logger)
+            try await createPartitions(of: "outbox", connection)
+            // Outboxes made before were keyed by the event alone.
+            try await connection.query("""
+                DO $$ BEGIN
+                    IF (SELECT array_length(conkey, 1) FROM pg_constraint WHERE conrelid = 'outbox'::regclass AND contype = 'p') = 1 THEN
+                        ALTER TABLE outbox DROP CONSTRAINT outbox_pkey;
+                        ALTER TABLE outbox ADD PRIMARY KEY (run_id, id);
+                    END IF;
+                END $$
+                """, logger: logger)
+            try await connection.query("CREATE INDEX IF NOT EXISTS outbox_by_due ON outbox (next_attempt_at)", logger: logger)
+            // Runs written before are taken as answered, so none is deleted by mistake.
+            try await connection.query("ALTER TABLE runs ADD COLUMN IF NOT EXISTS unanswered BOOLEAN NOT NULL DEFAULT FALSE", logger: logger)
+            try await connection.query("CREATE INDEX IF NOT EXISTS runs_unanswered ON runs (updated_at) WHERE unanswered", logger: logger)
+            try await connection.query("ALTER TABLE runs ADD COLUMN IF NOT EXISTS survey_version TEXT", logger: logger)
+            try await connection.query("CREATE INDEX IF NOT EXISTS runs_by_survey_id ON runs (survey, id)", logger: logger)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS survey_versions (
+                    survey TEXT NOT NULL, version TEXT NOT NULL, definition TEXT NOT NULL, kept_at DOUBLE PRECISION NOT NULL,
+                    PRIMARY KEY (survey, version))
+                """, logger: logger)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS kiosk_revocations (
+                    device TEXT PRIMARY KEY, revoked_at DOUBLE PRECISION NOT NULL, until DOUBLE PRECISION NOT NULL)
+                """, logger: logger)
+            try await connection.query("CREATE INDEX IF NOT EXISTS kiosk_revocations_by_time ON kiosk_revocations (revoked_at)", logger: logger)
+        }
+    }
+
+    /// A run is a row of `runs` (its header: everything but the visits, in `state`) and a row
+    /// of `visits` per step visit, so an answer writes the visits it changed, not the whole run.
+    /// Runs stored whole before are split once, under the migration's lock.
+    private func createVisits(_ connection: PostgresConnection) async throws {
+        guard try await !exists("visits", connection) else { return }
+        try await connection.query("""
+            CREATE TABLE visits (
+                run UUID NOT NULL REFERENCES runs (id) ON DELETE CASCADE, idx INTEGER NOT NULL, data TEXT NOT NULL,
+                PRIMARY KEY (run, idx))\(unescaped: partitioning("run"))
+            """, logger: logger)
+        try await createPartitions(of: "visits", connection)
+        try await connection.query("""
+            INSERT INTO visits (run, idx, data)
+            SELECT runs.id, (visit.position - 1)::INTEGER, visit.value::TEXT
+            FROM runs, jsonb_array_elements(runs.state::jsonb -> 'visits') WITH ORDINALITY AS visit(value, position)
+            """, logger: logger)
+        try await connection.query("""
+            UPDATE runs SET state = jsonb_set(state::jsonb, '{visits}', '[]'::jsonb)::TEXT
+            WHERE jsonb_array_length(state::jsonb -> 'visits') > 0
+            """, logger: logger)
+    }
+
+    /// Resume codes are typed by participants, so they must be unique across all runs: they are
+    /// kept in a table of their own, keyed by code (a table a distributed database spreads by
+    /// code), and a run's row holds its code for reading. Tokens are 192 random bits and need
+    /// no such check.
+    private func createResumeCodes(_ connection: PostgresConnection) async throws {
+        // Made unique on runs before: those constraints hold the run tables to one machine.
+        try await connection.query("ALTER TABLE runs DROP CONSTRAINT IF EXISTS runs_resume_code_key", logger: logger)
+        try await connection.query("ALTER TABLE runs DROP CONSTRAINT IF EXISTS runs_resume_token_key", logger: logger)
+        try await connection.query("CREATE INDEX IF NOT EXISTS runs_by_resume_token ON runs (resume_token) WHERE resume_token IS NOT NULL",
+                                   logger: logger)
+        guard try await !exists("resume_codes", connection) else { return }
+        try await connection.query("CREATE TABLE resume_codes (code TEXT PRIMARY KEY, run UUID NOT NULL)", logger: logger)
+        try await connection.query("INSERT INTO resume_codes (code, run) SELECT resume_code, id FROM runs WHERE resume_code IS NOT NULL",
+                                   logger: logger)
+    }
+
+    private func exists(_ table: String, _ connection: PostgresConnection) async throws -> Bool {
+        var found = false
+        for try await exists in try await connection.query("SELECT to_regclass(\(table)) IS NOT NULL", logger: logger).decode(Bool.self) {
+            found = exists
+        }
+        return found
+    }
+
+    /// ` PARTITION BY HASH (column)` when the store is partitioned.
+    private func partitioning(_ column: String) -> String {
+        partitions == nil ? "" : " PARTITION BY HASH (\(column))"
+    }
+
+    private func createPartitions(of table: String, _ connection: PostgresConnection) async throws {
+        guard let partitions else { return }
+        for remainder in 0..<partitions {
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS \(unescaped: table)_p\(unescaped: String(remainder)) PARTITION OF \(unescaped: table)
+                FOR VALUES WITH (MODULUS \(unescaped: String(partitions)), REMAINDER \(unescaped: String(remainder)))
+                """, logger: logger)
+        }
+    }
+}
