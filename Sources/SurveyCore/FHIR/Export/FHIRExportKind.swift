@@ -33,11 +33,13 @@ struct FHIRExportKind {
     init(question: JSONValue, path: JSONPath, text: FHIRExportText) {
         let format = question[fx: "answerFormat"] ?? .object([:])
         let fhir = question[fx: "fhir"]
-        self = Self.fromFormat(format, path: path / "answerFormat", fhir: fhir, text: text)
+        // Options are read from the format as the loader reads it, so a renamed option is the compiler's to find.
+        let typed = QuestionnaireExport.Builder.typed(format)
+        self = Self.fromFormat(format, typed: typed, path: path / "answerFormat", fhir: fhir, text: text)
         // A choice with an "other" box stays open-choice whatever the item was.
         if let wanted = fhir?[fx: "type"]?.fxText, wanted != itemType, !(wanted == "choice" && itemType == "open-choice"),
            Self.compatibleTypes(Self.formatKind(format)).contains(wanted) {
-            apply(fhirType: wanted, format: format, fhir: fhir)
+            apply(fhirType: wanted, typed: typed, fhir: fhir)
         }
     }
 
@@ -52,9 +54,8 @@ struct FHIRExportKind {
         format[fx: "type"]?.fxString.flatMap(AnswerFormat.Kind.init(typeName:))
     }
 
-    private static func fromFormat(_ format: JSONValue, path: JSONPath, fhir: JSONValue?, text: FHIRExportText) -> FHIRExportKind {
-        // Options are read from the format as the loader reads it, so a renamed option is the compiler's to find.
-        let typed = QuestionnaireExport.Builder.typed(format)
+    private static func fromFormat(_ format: JSONValue, typed: AnswerFormat?, path: JSONPath, fhir: JSONValue?,
+                                   text: FHIRExportText) -> FHIRExportKind {
         switch formatKind(format) {
         case .boolean?:
             return .init(.boolean, "boolean")
@@ -67,7 +68,7 @@ struct FHIRExportKind {
         case .continuousScale?:
             return .init(.decimal, "decimal")
         case .numeric?:
-            if let unit = FHIRExportUnit(format: format, fhir: fhir) { return .init(.quantity(unit), "quantity") }
+            if let unit = FHIRExportUnit(format: typed, fhir: fhir) { return .init(.quantity(unit), "quantity") }
             if case .numeric(let numeric)? = typed, numeric.effectiveStyle == .integer { return .init(.integer, "integer") }
             return .init(.decimal, "decimal")
         case .height?:
@@ -112,14 +113,14 @@ struct FHIRExportKind {
         }
     }
 
-    private mutating func apply(fhirType: String, format: JSONValue, fhir: JSONValue?) {
+    private mutating func apply(fhirType: String, typed: AnswerFormat?, fhir: JSONValue?) {
         itemType = fhirType
         switch fhirType {
         case "integer": value = .integer
         case "decimal": value = .decimal
         case "quantity":
             if case .quantity = value { break }
-            value = .quantity(FHIRExportUnit(format: format, fhir: fhir) ?? FHIRExportUnit(code: nil, fhir: fhir))
+            value = .quantity(FHIRExportUnit(format: typed, fhir: fhir) ?? FHIRExportUnit(code: nil, fhir: fhir))
         case "date": value = .date
         case "dateTime": value = .dateTime
         case "time": value = .time

@@ -38,12 +38,12 @@ struct FHIRExportUnit {
     }
 
     /// A numeric format's unit, or the kept coding; nil when it has neither.
-    init?(format: JSONValue, fhir: JSONValue?) {
+    init?(format: AnswerFormat?, fhir: JSONValue?) {
         if let kept = Self.keptCoding(fhir) {
             self = kept
             return
         }
-        guard case .numeric(let numeric)? = QuestionnaireExport.Builder.typed(format),
+        guard case .numeric(let numeric)? = format,
               let unit = numeric.unit, !unit.isEmpty else { return nil }
         let shown = numeric.displayUnit.flatMap { $0.isEmpty ? nil : $0 }
         if Self.isUCUM(unit) {

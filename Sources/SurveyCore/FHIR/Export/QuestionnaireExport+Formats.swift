@@ -169,7 +169,7 @@ extension QuestionnaireExport.Builder {
             unit = quantityUnit
             url = FHIRExtensionURL.unitOption
         } else {
-            unit = FHIRExportUnit(format: format, fhir: fhir)
+            unit = FHIRExportUnit(format: Self.typed(format), fhir: fhir)
         }
         guard let unit, unit.code != nil || unit.display != nil else { return }
         mapping.extensions.append(FHIRJSON.extensionValue(url, "Coding", unit.coding))
