@@ -24,22 +24,13 @@ struct FHIRPathBudgetTests {
         return Kit.json(#"{"resourceType": "QuestionnaireResponse", "item": [\#(items)]}"#)
     }
 
-    /// The error `source` stops with, and how long it took to stop.
-    static func stopped(_ source: String, _ environment: FHIRPathEnvironment) -> (FHIRPathError?, Duration) {
-        var error: FHIRPathError?
-        let elapsed = ContinuousClock().measure { error = Kit.failure(source, environment) }
-        return (error, elapsed)
-    }
-
-    @Test("A select nested three deep over 50 items is stopped at the step limit, quickly")
+    @Test("A select nested three deep over 50 items is stopped at the step limit, long before it builds its 125,000 strings")
     func nestedSelect() {
         let environment = FHIRPathEnvironment(resource: Self.response(items: 50))
         let source = "%resource.item.select(%resource.item.select(%resource.item.select(linkId & answer.value)))"
-        let (error, elapsed) = Self.stopped(source, environment)
+        let error = Kit.failure(source, environment)
         #expect(error?.exceeded == .steps(Self.standard.steps), "\(String(describing: error))")
         #expect(error?.message.contains("budget of \(Self.standard.steps) evaluation steps") == true)
-        // Unbudgeted, this builds 125,000 strings; stopped, it takes a fraction of the limit below on a busy machine.
-        #expect(elapsed < .seconds(2), "stopped after \(elapsed)")
     }
 
     @Test("Evaluation stops at the step where the budget runs out")
@@ -106,8 +97,7 @@ struct FHIRPathBudgetTests {
     @Test("distinct on many items is charged a step for every comparison")
     func quadraticWorkIsCharged() {
         let many: [FHIRPathValue] = (0..<5_000).map { .integer($0) }
-        let (error, elapsed) = Self.stopped("%many.distinct().count()", FHIRPathEnvironment(variables: ["many": many]))
+        let error = Kit.failure("%many.distinct().count()", FHIRPathEnvironment(variables: ["many": many]))
         #expect(error?.exceeded == .steps(Self.standard.steps), "\(String(describing: error))")
-        #expect(elapsed < .seconds(2), "stopped after \(elapsed)")
     }
 }

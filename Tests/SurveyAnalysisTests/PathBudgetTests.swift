@@ -24,13 +24,10 @@ struct PathBudgetTests {
         return SurveyTask(identifier: "chain", steps: steps, skipRules: skips)
     }
 
-    @Test("A map of three thousand steps comes back within its deadline, saying where it stopped")
+    @Test("A map of three thousand steps stops at its budget, saying where it stopped")
     func largeSurveyStops() {
         let task = Self.chain(3000)
-        let start = ContinuousClock.now
         let map = PathMap(finder: finder(task), budget: .page)
-        let elapsed = ContinuousClock.now - start
-        #expect(elapsed < .seconds(10), "the map took \(elapsed)")
         #expect(map.stoppedEarly)
         #expect(map.checked < task.steps.count)
         #expect(map.firstUnchecked == task.steps[map.checked].identifier)

@@ -145,14 +145,12 @@ struct ExpressionBudgetTests {
             #expect(heard.all.isEmpty)
 
             var wild = Walker(task)
-            let start = ContinuousClock.now
             wild.next(["big": "true"])
             let visit = try #require(wild.run.current)
             #expect(wild.navigator.presetAnswer(for: total, of: task.steps[1], visit: visit, in: wild.run, index: 1) == nil,
                     "an over-budget calculation gives no answer")
             wild.next()
             #expect(wild.run.isFinished, "an over-budget condition is false, so the last item is skipped")
-            #expect(ContinuousClock.now - start < .seconds(10))
         }
         let faults = heard.all
         #expect(!faults.isEmpty)

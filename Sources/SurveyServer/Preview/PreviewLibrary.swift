@@ -38,11 +38,14 @@ actor PreviewLibrary {
     private var maps: [String: (pages: SurveyPages, map: Task<PathMap, Never>)] = [:]
     /// The budget of a map or of a search for one step.
     let budget: PathBudget
+    /// The threads the searches run on.
+    let workers: PreviewPathWorkers
 
-    init(paths: [String], templatesDirectory: String?, budget: PathBudget = .page) {
+    init(paths: [String], templatesDirectory: String?, budget: PathBudget = .page, workers: PreviewPathWorkers = .shared) {
         self.paths = paths
         self.templatesDirectory = templatesDirectory
         self.budget = budget
+        self.workers = workers
     }
 
     /// The map of `pages`' paths: worked out on the first request after the survey was (re)read,
@@ -51,8 +54,8 @@ actor PreviewLibrary {
     func pathMap(of pages: SurveyPages) async -> PathMap {
         let identifier = pages.task.identifier
         if let known = maps[identifier], known.pages === pages { return await known.map.value }
-        let budget = budget
-        let map = Task { await PreviewPathWorkers.shared.run { PathMap(finder: Self.finder(pages), budget: budget) } }
+        let (budget, workers) = (budget, workers)
+        let map = Task { await workers.run { PathMap(finder: Self.finder(pages), budget: budget) } }
         maps[identifier] = (pages, map)
         return await map.value
     }
@@ -62,7 +65,7 @@ actor PreviewLibrary {
         let map = await pathMap(of: pages)
         if let entry = map.entries[step] { return entry.reach }
         let budget = budget
-        return await PreviewPathWorkers.shared.run { Self.finder(pages).reach(step, within: budget) }
+        return await workers.run { Self.finder(pages).reach(step, within: budget) }
     }
 
     private static func finder(_ pages: SurveyPages) -> PathFinder {

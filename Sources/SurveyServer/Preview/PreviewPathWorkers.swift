@@ -10,9 +10,11 @@ actor PreviewPathWorkers {
     /// The workers every preview shares.
     static let shared = PreviewPathWorkers(width: 2)
 
-    let width: Int
-    private var running = 0
+    nonisolated let width: Int
+    /// The searches on a thread now, and those waiting for a place.
+    private(set) var running = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
+    var queued: Int { waiting.count }
 
     init(width: Int) {
         self.width = width
