@@ -265,7 +265,7 @@ def clone_runs(database, template_session, sessions, batch=50_000):
     con = sqlite3.connect(database, timeout=60)
     try:
         con.execute("PRAGMA synchronous = OFF")
-        row = con.execute("SELECT id FROM runs WHERE session = ? ORDER BY updatedAt DESC LIMIT 1", (template_session,)).fetchone()
+        row = con.execute("SELECT id FROM runs WHERE session = ? ORDER BY updated_at DESC LIMIT 1", (template_session,)).fetchone()
         if row is None:
             raise RuntimeError("template run not found")
         template = row[0]
@@ -300,7 +300,7 @@ def clone_runs(database, template_session, sessions, batch=50_000):
 def completed_runs(database):
     con = sqlite3.connect(database, timeout=60)
     try:
-        return con.execute("SELECT count(*) FROM runs WHERE finishReason = 'completed'").fetchone()[0]
+        return con.execute("SELECT count(*) FROM runs WHERE finish_reason = 'completed'").fetchone()[0]
     finally:
         con.close()
 

@@ -204,7 +204,7 @@ def copy_runs(database, templates, counts):
             def runs():
                 for run_id in ids:
                     row.update(id=run_id, state=state.replace(template.encode(), run_id.encode()),
-                               resumeCode=None, resumeToken=None)
+                               resume_code=None, resume_token=None)
                     yield tuple(row[c] for c in columns)
 
             con.executemany(insert_run, runs())
@@ -568,7 +568,7 @@ def main():
         finally:
             server.stop()
         con = sqlite3.connect(database)
-        templates = dict(con.execute("SELECT survey, id FROM runs WHERE finishReason = 'completed'").fetchall())
+        templates = dict(con.execute("SELECT survey, id FROM runs WHERE finish_reason = 'completed'").fetchall())
         con.close()
         if sorted(templates) != sorted(SURVEYS):
             raise RuntimeError(f"completed runs in the store: {templates}")

@@ -81,13 +81,13 @@ public final class SQLiteRunStore: RunStore {
         var run = try decoder.decode(TaskRun.self, from: row["state"] as Data)
         run.visits = VisitList(try visits.map { try decoder.decode(StepVisit.self, from: $0) })
         var resume: ResumeTicket?
-        if let token: String = row["resumeToken"], let expires: Double = row["resumeExpiresAt"] {
-            resume = ResumeTicket(code: row["resumeCode"], token: token, expiresAt: Date(timeIntervalSince1970: expires))
+        if let token: String = row["resume_token"], let expires: Double = row["resume_expires_at"] {
+            resume = ResumeTicket(code: row["resume_code"], token: token, expiresAt: Date(timeIntervalSince1970: expires))
         }
         return RunRecord(run: run, surveyIdentifier: row["survey"], sessionID: row["session"], version: row["version"],
-                         updatedAt: Date(timeIntervalSince1970: row["updatedAt"]),
-                         savedAt: (row["savedAt"] as Double?).map(Date.init(timeIntervalSince1970:)), resume: resume,
-                         externalID: row["externalID"], returnURL: row["returnURL"], surveyVersion: row["surveyVersion"])
+                         updatedAt: Date(timeIntervalSince1970: row["updated_at"]),
+                         savedAt: (row["saved_at"] as Double?).map(Date.init(timeIntervalSince1970:)), resume: resume,
+                         externalID: row["external_id"], returnURL: row["return_url"], surveyVersion: row["survey_version"])
     }
 
     private func fetchOne(sql: String, arguments: StatementArguments) async throws -> RunRecord? {
@@ -109,9 +109,9 @@ public final class SQLiteRunStore: RunStore {
             try await committer.write { db in
                 try db.cachedStatement(
                     sql: """
-                        INSERT INTO runs (id, survey, session, finished, finishReason, version, startedAt, updatedAt, state,
-                                          savedAt, resumeCode, resumeToken, resumeExpiresAt, externalID, returnURL, unanswered,
-                                          surveyVersion)
+                        INSERT INTO runs (id, survey, session, finished, finish_reason, version, started_at, updated_at, state,
+                                          saved_at, resume_code, resume_token, resume_expires_at, external_id, return_url, unanswered,
+                                          survey_version)
                         VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """).execute(
                     arguments: [record.id.uuidString, record.surveyIdentifier, record.sessionID, record.run.isFinished,
@@ -153,13 +153,13 @@ public final class SQLiteRunStore: RunStore {
         let onlyHeader = held.map { Self.sameIndexedColumns($0, record) } ?? false
         let changed = try await committer.write { db -> Int in
             if onlyHeader {
-                try db.cachedStatement(sql: "UPDATE runs SET version = version + 1, updatedAt = ?, state = ? WHERE id = ? AND version = ?")
+                try db.cachedStatement(sql: "UPDATE runs SET version = version + 1, updated_at = ?, state = ? WHERE id = ? AND version = ?")
                     .execute(arguments: [record.updatedAt.timeIntervalSince1970, state, id, record.version])
             } else {
                 try db.cachedStatement(
                     sql: """
-                        UPDATE runs SET finished = ?, finishReason = ?, version = version + 1, updatedAt = ?, state = ?, session = ?,
-                                        savedAt = ?, resumeCode = ?, resumeToken = ?, resumeExpiresAt = ?, unanswered = ?
+                        UPDATE runs SET finished = ?, finish_reason = ?, version = version + 1, updated_at = ?, state = ?, session = ?,
+                                        saved_at = ?, resume_code = ?, resume_token = ?, resume_expires_at = ?, unanswered = ?
                         WHERE id = ? AND version = ?
                         """).execute(
                     arguments: [record.run.isFinished, record.run.finishReason?.rawValue, record.updatedAt.timeIntervalSince1970, state,
@@ -170,7 +170,7 @@ public final class SQLiteRunStore: RunStore {
             guard changed == 1 else { return changed }
             try Self.writeVisits(db, id: id, encoded: encoded, from: from, count: count, previousCount: previousCount)
             if let payload {
-                try db.cachedStatement(sql: "INSERT INTO outbox (id, runID, payload, attempts, nextAttemptAt) VALUES (?, ?, ?, 0, ?)")
+                try db.cachedStatement(sql: "INSERT INTO outbox (id, run_id, payload, attempts, next_attempt_at) VALUES (?, ?, ?, 0, ?)")
                     .execute(arguments: [UUID().uuidString, id, payload, record.updatedAt.timeIntervalSince1970])
             }
             return changed
@@ -195,12 +195,12 @@ public final class SQLiteRunStore: RunStore {
     public func claimDueEvents(now: Date, lease: TimeInterval, limit: Int) async throws -> [OutboxEvent] {
         try await committer.write { db -> [OutboxEvent] in
             let rows = try Row.fetchAll(db, sql: """
-                UPDATE outbox SET nextAttemptAt = ? WHERE id IN
-                    (SELECT id FROM outbox WHERE nextAttemptAt <= ? ORDER BY nextAttemptAt LIMIT ?)
-                RETURNING id, runID, payload, attempts
+                UPDATE outbox SET next_attempt_at = ? WHERE id IN
+                    (SELECT id FROM outbox WHERE next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?)
+                RETURNING id, run_id, payload, attempts
                 """, arguments: [now.addingTimeInterval(lease).timeIntervalSince1970, now.timeIntervalSince1970, limit])
             return rows.compactMap { row in
-                guard let id = UUID(uuidString: row["id"]), let run = UUID(uuidString: row["runID"]) else { return nil }
+                guard let id = UUID(uuidString: row["id"]), let run = UUID(uuidString: row["run_id"]) else { return nil }
                 return OutboxEvent(id: id, runID: run, payload: row["payload"], attempts: row["attempts"], nextAttemptAt: now)
             }
         }
@@ -214,7 +214,7 @@ public final class SQLiteRunStore: RunStore {
 
     public func eventFailed(_ event: OutboxEvent, attempts: Int, nextAttemptAt: Date) async throws {
         try await committer.write { db in
-            try db.execute(sql: "UPDATE outbox SET attempts = ?, nextAttemptAt = ? WHERE id = ?",
+            try db.execute(sql: "UPDATE outbox SET attempts = ?, next_attempt_at = ? WHERE id = ?",
                            arguments: [attempts, nextAttemptAt.timeIntervalSince1970, event.id.uuidString])
         }
     }
@@ -234,16 +234,16 @@ public final class SQLiteRunStore: RunStore {
     }
 
     private func newest(session: String, survey: String, finished: Bool) async throws -> RunRecord? {
-        try await fetchOne(sql: "SELECT * FROM runs WHERE session = ? AND survey = ? AND finished = ? ORDER BY updatedAt DESC LIMIT 1",
+        try await fetchOne(sql: "SELECT * FROM runs WHERE session = ? AND survey = ? AND finished = ? ORDER BY updated_at DESC LIMIT 1",
                            arguments: [session, survey, finished])
     }
 
     public func record(resumeCode: String) async throws -> RunRecord? {
-        try await fetchOne(sql: "SELECT * FROM runs WHERE resumeCode = ?", arguments: [resumeCode])
+        try await fetchOne(sql: "SELECT * FROM runs WHERE resume_code = ?", arguments: [resumeCode])
     }
 
     public func record(resumeToken: String) async throws -> RunRecord? {
-        try await fetchOne(sql: "SELECT * FROM runs WHERE resumeToken = ?", arguments: [resumeToken])
+        try await fetchOne(sql: "SELECT * FROM runs WHERE resume_token = ?", arguments: [resumeToken])
     }
 
     public func records(matching query: RunQuery) async throws -> [RunRecord] {
@@ -254,11 +254,11 @@ public final class SQLiteRunStore: RunStore {
             _ = arguments.append(contentsOf: [survey])
         }
         if let status = query.status {
-            conditions.append("(CASE WHEN finishReason IS NOT NULL THEN finishReason WHEN savedAt IS NULL THEN 'inProgress' ELSE 'saved' END) = ?")
+            conditions.append("(CASE WHEN finish_reason IS NOT NULL THEN finish_reason WHEN saved_at IS NULL THEN 'inProgress' ELSE 'saved' END) = ?")
             _ = arguments.append(contentsOf: [status])
         }
         if let since = query.updatedSince {
-            conditions.append("updatedAt >= ?")
+            conditions.append("updated_at >= ?")
             _ = arguments.append(contentsOf: [since.timeIntervalSince1970])
         }
         if let after = query.afterID {
@@ -268,7 +268,7 @@ public final class SQLiteRunStore: RunStore {
         }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         _ = arguments.append(contentsOf: [query.limit])
-        let sql = "SELECT * FROM runs \(filter) ORDER BY \(query.afterID == nil ? "updatedAt DESC" : "id") LIMIT ?"
+        let sql = "SELECT * FROM runs \(filter) ORDER BY \(query.afterID == nil ? "updated_at DESC" : "id") LIMIT ?"
         let bound = arguments
         return try await pool.read { db in
             try Self.decodeAll(try Row.fetchAll(db, sql: sql, arguments: bound), db)
@@ -277,33 +277,33 @@ public final class SQLiteRunStore: RunStore {
 
     public func keepSurveyVersion(survey: String, version: String, definition: String) async throws {
         try await committer.write { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO surveyVersions (survey, version, definition, keptAt) VALUES (?, ?, ?, ?)",
+            try db.execute(sql: "INSERT OR IGNORE INTO survey_versions (survey, version, definition, kept_at) VALUES (?, ?, ?, ?)",
                            arguments: [survey, version, definition, Date().timeIntervalSince1970])
         }
     }
 
     public func surveyVersions(survey: String) async throws -> [SurveyVersionRecord] {
         try await pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT version, definition, keptAt FROM surveyVersions WHERE survey = ? ORDER BY keptAt, version",
+            try Row.fetchAll(db, sql: "SELECT version, definition, kept_at FROM survey_versions WHERE survey = ? ORDER BY kept_at, version",
                              arguments: [survey]).map {
-                SurveyVersionRecord(version: $0["version"], definition: $0["definition"], keptAt: Date(timeIntervalSince1970: $0["keptAt"]))
+                SurveyVersionRecord(version: $0["version"], definition: $0["definition"], keptAt: Date(timeIntervalSince1970: $0["kept_at"]))
             }
         }
     }
 
     public func revokeKioskDevice(_ revocation: KioskRevocation) async throws {
         try await committer.write { db in
-            try db.execute(sql: "DELETE FROM kioskRevocations WHERE until < ?", arguments: [revocation.revokedAt.timeIntervalSince1970])
-            try db.execute(sql: "INSERT OR IGNORE INTO kioskRevocations (device, revokedAt, until) VALUES (?, ?, ?)",
+            try db.execute(sql: "DELETE FROM kiosk_revocations WHERE until < ?", arguments: [revocation.revokedAt.timeIntervalSince1970])
+            try db.execute(sql: "INSERT OR IGNORE INTO kiosk_revocations (device, revoked_at, until) VALUES (?, ?, ?)",
                            arguments: [revocation.device, revocation.revokedAt.timeIntervalSince1970, revocation.until.timeIntervalSince1970])
         }
     }
 
     public func kioskRevocations(since: Date, now: Date) async throws -> [KioskRevocation] {
         try await pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT device, revokedAt, until FROM kioskRevocations WHERE revokedAt >= ? AND until > ? ORDER BY revokedAt",
+            try Row.fetchAll(db, sql: "SELECT device, revoked_at, until FROM kiosk_revocations WHERE revoked_at >= ? AND until > ? ORDER BY revoked_at",
                              arguments: [since.timeIntervalSince1970, now.timeIntervalSince1970]).map {
-                KioskRevocation(device: $0["device"], revokedAt: Date(timeIntervalSince1970: $0["revokedAt"]),
+                KioskRevocation(device: $0["device"], revokedAt: Date(timeIntervalSince1970: $0["revoked_at"]),
                                 until: Date(timeIntervalSince1970: $0["until"]))
             }
         }
@@ -311,14 +311,14 @@ public final class SQLiteRunStore: RunStore {
 
     public func deleteFinished(before date: Date) async throws -> Int {
         try await committer.write { db in
-            try db.execute(sql: "DELETE FROM runs WHERE finished = 1 AND updatedAt < ?", arguments: [date.timeIntervalSince1970])
+            try db.execute(sql: "DELETE FROM runs WHERE finished = 1 AND updated_at < ?", arguments: [date.timeIntervalSince1970])
             return db.changesCount
         }
     }
 
     public func deleteUnanswered(before date: Date) async throws -> Int {
         let deleted = try await committer.write { db in
-            try String.fetchAll(db, sql: "DELETE FROM runs WHERE unanswered = 1 AND updatedAt < ? RETURNING id",
+            try String.fetchAll(db, sql: "DELETE FROM runs WHERE unanswered = 1 AND updated_at < ? RETURNING id",
                                 arguments: [date.timeIntervalSince1970])
         }
         for id in deleted.compactMap(UUID.init(uuidString:)) { cache.forget(id: id) }

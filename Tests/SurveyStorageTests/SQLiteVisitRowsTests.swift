@@ -111,8 +111,8 @@ struct SQLiteVisitRowsTests {
         Self.answered(&record, "q1", value: "a", at: 1)
         Self.answered(&record, "q2", value: "b", at: 2)
         do {
+            try SQLiteRunStore(path: path).migrate(upTo: 3)
             let queue = try DatabaseQueue(path: path)
-            try SQLiteRunStore.migrator.migrate(queue, upTo: "v3-outbox")
             let encoder = JSONEncoder()
             encoder.dateEncodingStrategy = .secondsSince1970
             let state = try encoder.encode(record.run)

@@ -101,12 +101,12 @@ def mark_discarded(database, run_ids_to_mark: set[str]):
     in the run's header JSON, finished, no longer saved."""
     with sqlite3.connect(database) as db:
         for run_id in run_ids_to_mark:
-            (state, updated) = db.execute("SELECT state, updatedAt FROM runs WHERE lower(id) = ?", (run_id,)).fetchone()
+            (state, updated) = db.execute("SELECT state, updated_at FROM runs WHERE lower(id) = ?", (run_id,)).fetchone()
             header = json.loads(state)
             header["finishReason"] = "discarded"
             header["endDate"] = updated
-            db.execute("UPDATE runs SET finished = 1, finishReason = 'discarded', state = ?, savedAt = NULL, "
-                       "resumeCode = NULL, resumeToken = NULL, resumeExpiresAt = NULL WHERE lower(id) = ?",
+            db.execute("UPDATE runs SET finished = 1, finish_reason = 'discarded', state = ?, saved_at = NULL, "
+                       "resume_code = NULL, resume_token = NULL, resume_expires_at = NULL WHERE lower(id) = ?",
                        (json.dumps(header).encode(), run_id))
 
 

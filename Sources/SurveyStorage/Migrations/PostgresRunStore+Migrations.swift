@@ -3,15 +3,43 @@ import Logging
 import PostgresNIO
 import SurveyCore
 
-/// The schema: created or brought up to date once, at start or by `survey migrate`.
+/// The PostgreSQL store's schema as a list of steps (see `StoreMigration`), applied in order,
+/// each in a transaction of its own with its line in `schema_migrations`, under an advisory lock
+/// so that replicas starting together take turns.
+///
+/// Steps 1 to 7 ran, unrecorded, on every start of the versions before the ledger, so a
+/// database may have had them without a line: they are written to change nothing the second
+/// time, and such a database gets its lines the first time it is migrated.
 extension PostgresRunStore {
-    /// Creates or updates the schema; replicas starting together take turns on an advisory lock.
+    typealias Step = @Sendable (PostgresRunStore, PostgresConnection) async throws -> Void
+
+    /// Applies the steps the database has not had yet.
     public func migrate() async throws {
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(7203150419)", logger: logger)
             if let schema {
                 try await connection.query("CREATE SCHEMA IF NOT EXISTS \(unescaped: schema)", logger: logger)
             }
+            try await connection.query(PostgresQuery(unsafeSQL: MigrationLedger.create), logger: logger)
+        }
+        for migration in Self.migrations {
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("SELECT pg_advisory_xact_lock(7203150419)", logger: logger)
+                var applied = false
+                let rows = try await connection.query("SELECT 1 FROM schema_migrations WHERE number = \(migration.number)", logger: logger)
+                for try await _ in rows { applied = true }
+                guard !applied else { return }
+                try await migration.step(self, connection)
+                try await connection.query("""
+                    INSERT INTO schema_migrations (number, name, applied_at)
+                    VALUES (\(migration.number), \(migration.name), \(Date().timeIntervalSince1970))
+                    """, logger: logger)
+            }
+        }
+    }
+
+    static let migrations: [StoreMigration<Step>] = [
+        StoreMigration(1, "runs") { store, connection in
             // Every key includes the run id and every write touches one run, so the run tables
             // can be distributed by run id (see partitions).
             try await connection.query("""
@@ -20,19 +48,22 @@ extension PostgresRunStore {
                     finish_reason TEXT, version INTEGER NOT NULL, started_at DOUBLE PRECISION NOT NULL,
                     updated_at DOUBLE PRECISION NOT NULL, state TEXT NOT NULL, saved_at DOUBLE PRECISION,
                     resume_code TEXT, resume_token TEXT, resume_expires_at DOUBLE PRECISION,
-                    external_id TEXT, return_url TEXT)\(unescaped: partitioning("id"))
-                """, logger: logger)
-            try await createPartitions(of: "runs", connection)
-            try await connection.query("CREATE INDEX IF NOT EXISTS runs_by_session ON runs (session, survey, finished, updated_at)", logger: logger)
-            try await connection.query("CREATE INDEX IF NOT EXISTS runs_by_survey ON runs (survey, updated_at)", logger: logger)
-            try await createVisits(connection)
-            try await createResumeCodes(connection)
+                    external_id TEXT, return_url TEXT)\(unescaped: store.partitioning("id"))
+                """, logger: store.logger)
+            try await store.createPartitions(of: "runs", connection)
+            try await connection.query("CREATE INDEX IF NOT EXISTS runs_by_session ON runs (session, survey, finished, updated_at)",
+                                       logger: store.logger)
+            try await connection.query("CREATE INDEX IF NOT EXISTS runs_by_survey ON runs (survey, updated_at)", logger: store.logger)
+        },
+        StoreMigration(2, "visit-rows") { store, connection in try await store.createVisits(connection) },
+        StoreMigration(3, "resume-codes") { store, connection in try await store.createResumeCodes(connection) },
+        StoreMigration(4, "outbox") { store, connection in
             try await connection.query("""
                 CREATE TABLE IF NOT EXISTS outbox (
                     id UUID NOT NULL, run_id UUID NOT NULL, payload TEXT NOT NULL, attempts INTEGER NOT NULL,
-                    next_attempt_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (run_id, id))\(unescaped: partitioning("run_id"))
-                """, logger: logger)
-            try await createPartitions(of: "outbox", connection)
+                    next_attempt_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (run_id, id))\(unescaped: store.partitioning("run_id"))
+                """, logger: store.logger)
+            try await store.createPartitions(of: "outbox", connection)
             // Outboxes made before were keyed by the event alone.
             try await connection.query("""
                 DO $$ BEGIN
@@ -41,30 +72,39 @@ extension PostgresRunStore {
                         ALTER TABLE outbox ADD PRIMARY KEY (run_id, id);
                     END IF;
                 END $$
-                """, logger: logger)
-            try await connection.query("CREATE INDEX IF NOT EXISTS outbox_by_due ON outbox (next_attempt_at)", logger: logger)
+                """, logger: store.logger)
+            try await connection.query("CREATE INDEX IF NOT EXISTS outbox_by_due ON outbox (next_attempt_at)", logger: store.logger)
+        },
+        StoreMigration(5, "unanswered") { store, connection in
             // Runs written before are taken as answered, so none is deleted by mistake.
-            try await connection.query("ALTER TABLE runs ADD COLUMN IF NOT EXISTS unanswered BOOLEAN NOT NULL DEFAULT FALSE", logger: logger)
-            try await connection.query("CREATE INDEX IF NOT EXISTS runs_unanswered ON runs (updated_at) WHERE unanswered", logger: logger)
-            try await connection.query("ALTER TABLE runs ADD COLUMN IF NOT EXISTS survey_version TEXT", logger: logger)
-            try await connection.query("CREATE INDEX IF NOT EXISTS runs_by_survey_id ON runs (survey, id)", logger: logger)
+            try await connection.query("ALTER TABLE runs ADD COLUMN IF NOT EXISTS unanswered BOOLEAN NOT NULL DEFAULT FALSE",
+                                       logger: store.logger)
+            try await connection.query("CREATE INDEX IF NOT EXISTS runs_unanswered ON runs (updated_at) WHERE unanswered", logger: store.logger)
+        },
+        StoreMigration(6, "survey-versions") { store, connection in
+            try await connection.query("ALTER TABLE runs ADD COLUMN IF NOT EXISTS survey_version TEXT", logger: store.logger)
+            // Exports page through a survey's runs in identifier order.
+            try await connection.query("CREATE INDEX IF NOT EXISTS runs_by_survey_id ON runs (survey, id)", logger: store.logger)
             try await connection.query("""
                 CREATE TABLE IF NOT EXISTS survey_versions (
                     survey TEXT NOT NULL, version TEXT NOT NULL, definition TEXT NOT NULL, kept_at DOUBLE PRECISION NOT NULL,
                     PRIMARY KEY (survey, version))
-                """, logger: logger)
+                """, logger: store.logger)
+        },
+        StoreMigration(7, "kiosk-revocations") { store, connection in
             try await connection.query("""
                 CREATE TABLE IF NOT EXISTS kiosk_revocations (
                     device TEXT PRIMARY KEY, revoked_at DOUBLE PRECISION NOT NULL, until DOUBLE PRECISION NOT NULL)
-                """, logger: logger)
-            try await connection.query("CREATE INDEX IF NOT EXISTS kiosk_revocations_by_time ON kiosk_revocations (revoked_at)", logger: logger)
-        }
-    }
+                """, logger: store.logger)
+            try await connection.query("CREATE INDEX IF NOT EXISTS kiosk_revocations_by_time ON kiosk_revocations (revoked_at)",
+                                       logger: store.logger)
+        },
+    ]
 
     /// A run is a row of `runs` (its header: everything but the visits, in `state`) and a row
     /// of `visits` per step visit, so an answer writes the visits it changed, not the whole run.
     /// Runs stored whole before are split once, under the migration's lock.
-    private func createVisits(_ connection: PostgresConnection) async throws {
+    func createVisits(_ connection: PostgresConnection) async throws {
         guard try await !exists("visits", connection) else { return }
         try await connection.query("""
             CREATE TABLE visits (
@@ -87,7 +127,7 @@ extension PostgresRunStore {
     /// kept in a table of their own, keyed by code (a table a distributed database spreads by
     /// code), and a run's row holds its code for reading. Tokens are 192 random bits and need
     /// no such check.
-    private func createResumeCodes(_ connection: PostgresConnection) async throws {
+    func createResumeCodes(_ connection: PostgresConnection) async throws {
         // Made unique on runs before: those constraints hold the run tables to one machine.
         try await connection.query("ALTER TABLE runs DROP CONSTRAINT IF EXISTS runs_resume_code_key", logger: logger)
         try await connection.query("ALTER TABLE runs DROP CONSTRAINT IF EXISTS runs_resume_token_key", logger: logger)
@@ -108,11 +148,11 @@ extension PostgresRunStore {
     }
 
     /// ` PARTITION BY HASH (column)` when the store is partitioned.
-    private func partitioning(_ column: String) -> String {
+    func partitioning(_ column: String) -> String {
         partitions == nil ? "" : " PARTITION BY HASH (\(column))"
     }
 
-    private func createPartitions(of table: String, _ connection: PostgresConnection) async throws {
+    func createPartitions(of table: String, _ connection: PostgresConnection) async throws {
         guard let partitions else { return }
         for remainder in 0..<partitions {
             try await connection.query("""
