@@ -60,9 +60,11 @@ public struct TextFormat: Sendable, Hashable, AnswerFormatRules {
         case (let pattern?, _?):
             BoundedRegex.check(pattern, at: path / "validationRegularExpression", checks.log)
         case (let pattern?, nil):
-            if BoundedRegex.check(pattern, at: path / "validationRegularExpression", checks.log) {
-                checks.warning(path / "invalidMessage", "Without an \"invalidMessage\" a participant whose answer does not match is told only to check it; say what to enter.")
-            }
+            // ResearchKit refuses one without the other, and so does the format: a participant
+            // whose answer does not match must be told what to enter.
+            BoundedRegex.check(pattern, at: path / "validationRegularExpression", checks.log)
+            checks.error(path / "invalidMessage", "\"validationRegularExpression\" needs an \"invalidMessage\" to go with it, "
+                + "telling a participant whose answer does not match what to enter.")
         case (nil, _?):
             checks.error(path / "validationRegularExpression", "\"invalidMessage\" needs a \"validationRegularExpression\" to go with it.")
         case (nil, nil):

@@ -20,10 +20,11 @@ public enum SurveyLoader {
     /// A survey file, or a FHIR Questionnaire read as the survey file it maps to (docs/fhir.md).
     public static func diagnose(_ value: JSONValue, name: String = "questionnaire") -> (task: SurveyTask?, diagnostics: [Diagnostic]) {
         guard QuestionnaireImport.isQuestionnaire(value) else { return diagnoseSurvey(value) }
-        let (survey, found) = QuestionnaireImport.survey(from: value, fallbackIdentifier: name)
-        guard let survey else { return (nil, found) }
+        let (survey, found, origins) = QuestionnaireImport.read(value, fallbackIdentifier: name)
+        guard let survey, let origins else { return (nil, found) }
+        // The survey's checker speaks of the survey; its findings are placed on the Questionnaire.
         let (task, more) = diagnoseSurvey(survey)
-        return (task, found + more)
+        return (task, found + more.map(origins.placed))
     }
 
     static func diagnoseSurvey(_ value: JSONValue) -> (task: SurveyTask?, diagnostics: [Diagnostic]) {

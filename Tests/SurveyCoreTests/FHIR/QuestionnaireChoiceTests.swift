@@ -167,6 +167,37 @@ import Testing
         #expect(outcome.survey == nil)
         #expect(outcome.finding(.error, at: "$.item[0].answerValueSet")?.message.contains("terminology server") == true)
         #expect(outcome.finding(.error, at: "$.item[1].answerValueSet")?.message.contains("'r'") == true)
+        // Each says why once, with no second error about missing options.
+        #expect(outcome.finding(.error, at: "$.item[0]") == nil)
+        #expect(outcome.finding(.error, at: "$.item[1]") == nil)
+    }
+
+    @Test("A ValueSet named by its canonical URL, with or without its version, is found among the contained ones")
+    func aContainedValueSetByCanonicalURL() {
+        let outcome = importItems(##"""
+            {"linkId": "q", "text": "Q?", "type": "choice", "answerValueSet": "http://example.org/fhir/ValueSet/yn"},
+            {"linkId": "r", "text": "R?", "type": "choice", "answerValueSet": "http://example.org/fhir/ValueSet/yn|2.1"},
+            {"linkId": "s", "text": "S?", "type": "choice", "answerValueSet": "http://example.org/fhir/ValueSet/yn|1.0"}
+            """##, root: #"""
+            , "contained": [{"resourceType": "ValueSet", "id": "yes-no", "url": "http://example.org/fhir/ValueSet/yn", "version": "2.1",
+                "status": "active", "compose": {"include": [{"system": "http://snomed.info/sct", "concept": [
+                  {"code": "373066001", "display": "Yes"}, {"code": "373067005", "display": "No"}]}]}}]
+            """#)
+        #expect(outcome.survey == nil, "another version is not the one contained")
+        #expect(outcome.finding(.error, at: "$.item[2].answerValueSet")?.message.contains("does not contain") == true)
+        #expect(outcome.finding(.error, at: "$.item[0].answerValueSet") == nil)
+        #expect(outcome.finding(.error, at: "$.item[1].answerValueSet") == nil)
+        let fixed = importItems(##"""
+            {"linkId": "q", "text": "Q?", "type": "choice", "answerValueSet": "http://example.org/fhir/ValueSet/yn"},
+            {"linkId": "r", "text": "R?", "type": "choice", "answerValueSet": "http://example.org/fhir/ValueSet/yn|2.1"}
+            """##, root: #"""
+            , "contained": [{"resourceType": "ValueSet", "id": "yes-no", "url": "http://example.org/fhir/ValueSet/yn", "version": "2.1",
+                "status": "active", "compose": {"include": [{"system": "http://snomed.info/sct", "concept": [
+                  {"code": "373066001", "display": "Yes"}, {"code": "373067005", "display": "No"}]}]}}]
+            """#)
+        expectNoErrors(fixed)
+        #expect(fixed.value("steps", 0, "answerFormat", "choices", 1, "value") == .string("373067005"))
+        #expect(fixed.value("steps", 1, "answerFormat", "choices", 1, "value") == .string("373067005"))
     }
 
     @Test func stu3OptionIsReadLikeAnswerOption() {

@@ -143,7 +143,9 @@ import Testing
         expectNoErrors(outcome)
         #expect(outcome.value("steps", 0, "answerFormat") == fhirJSON(#"{"type": "text"}"#))
         #expect(outcome.value("steps", 1, "answerFormat") == fhirJSON(#"{"type": "text", "multipleLines": true}"#))
-        #expect(outcome.value("steps", 2, "answerFormat") == fhirJSON(#"{"type": "text", "validationRegularExpression": "^[A-Za-z][A-Za-z0-9+.-]*:\\S+$"}"#))
+        #expect(outcome.value("steps", 2, "answerFormat") == fhirJSON(#"""
+            {"type": "text", "validationRegularExpression": "^[A-Za-z][A-Za-z0-9+.-]*:\\S+$", "invalidMessage": "Enter a web address, such as https://example.org."}
+            """#))
     }
 
     @Test func maxLengthMinLengthRegexAndEntryFormat() {
@@ -163,6 +165,27 @@ import Testing
         #expect(outcome.value("steps", 0, "text") == .string("AB-1234"))
         #expect(outcome.value("steps", 1, "items", 0, "detailText") == .string("5 digits"))
         #expect(outcome.value("steps", 1, "items", 0, "answerFormat") == fhirJSON(#"{"type": "text"}"#))
+    }
+
+    @Test("A pattern with no entryFormat, and a url item, get a message of their own, so the survey they become is accepted")
+    func patternsWithoutEntryFormatGetAMessage() {
+        let items = #"""
+            {"linkId": "code", "text": "Code", "type": "string", "extension": [
+              {"url": "http://hl7.org/fhir/StructureDefinition/regex", "valueString": "[A-Z]{2}"}]},
+            {"linkId": "site", "text": "Site", "type": "url"}
+            """#
+        let outcome = importItems(items)
+        expectNoErrors(outcome)
+        guard case .string(let message)? = outcome.value("steps", 0, "answerFormat", "invalidMessage") else {
+            Issue.record("no message for the pattern")
+            return
+        }
+        #expect(message.contains("not in the form"))
+        #expect(outcome.value("steps", 1, "answerFormat", "invalidMessage") == .string("Enter a web address, such as https://example.org."))
+        let file = #"{"resourceType": "Questionnaire", "id": "t", "status": "active", "item": [\#(items)]}"#
+        let (task, diagnostics) = SurveyLoader.diagnose(Data(file.utf8), name: "t")
+        #expect(task != nil)
+        #expect(diagnostics.filter(\.isError).isEmpty, "\(diagnostics)")
     }
 
     @Test func maxLengthOnANumberIsIgnoredWithAWarning() {

@@ -109,4 +109,30 @@ import Testing
         expectNoErrors(outcome)
         #expect(outcome.finding(.warning, at: "$.colour") != nil)
     }
+
+    @Test("What the survey's checker finds in an imported Questionnaire is placed on the Questionnaire's item, with its linkId")
+    func checkerFindingsNameTheQuestionnaire() {
+        let sdc = "http://hl7.org/fhir/uv/sdc/StructureDefinition/"
+        let file = #"""
+            {"resourceType": "Questionnaire", "id": "t", "status": "active", "item": [
+              {"linkId": "intro", "text": "Hello", "type": "display"},
+              {"linkId": "g", "text": "About you", "type": "group", "item": [
+                {"linkId": "age", "text": "Age", "type": "integer"},
+                {"linkId": "score", "text": "Score", "type": "decimal", "readOnly": true, "extension": [
+                  {"url": "\#(sdc)sdc-questionnaire-calculatedExpression",
+                   "valueExpression": {"language": "text/fhirpath", "expression": "%resource.item.descendants().count()"}}]}]},
+              {"linkId": "more", "text": "More", "type": "boolean", "extension": [
+                {"url": "\#(sdc)sdc-questionnaire-enableWhenExpression",
+                 "valueExpression": {"language": "text/fhirpath", "expression": "%resource.repeat(item).count() > 1"}}]}]}
+            """#
+        let (task, diagnostics) = SurveyLoader.diagnose(Data(file.utf8), name: "t")
+        #expect(task == nil)
+        let errors = diagnostics.filter(\.isError)
+        #expect(errors.count == 2, "\(errors)")
+        #expect(errors.allSatisfy { $0.path.description.hasPrefix("$.item[") }, "\(errors)")
+        #expect(errors.contains { $0.path.description == "$.item[1].item[1].extension[0].valueExpression.expression"
+                && $0.message.hasPrefix("The item 'score': ") }, "\(errors)")
+        #expect(errors.contains { $0.path.description == "$.item[2].extension[0].valueExpression.expression"
+                && $0.message.hasPrefix("The item 'more': ") }, "\(errors)")
+    }
 }

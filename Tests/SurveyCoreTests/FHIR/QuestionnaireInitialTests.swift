@@ -52,6 +52,21 @@ import Testing
         #expect(outcome.value("steps", 0, "initial") == fhirJSON(#"["a", 3]"#))
     }
 
+    @Test("Options marked initialSelected beside an initial (R4's que-11 forbids both) win, with a warning at the initial")
+    func initialSelectedBesideInitialIsLenient() {
+        let outcome = importItems(#"""
+            {"linkId": "q", "text": "Q?", "type": "choice",
+             "answerOption": [{"valueString": "a"}, {"valueString": "b", "initialSelected": true}], "initial": [{"valueString": "a"}]},
+            {"linkId": "r", "text": "R?", "type": "choice", "answerOption": [{"valueString": "a"}, {"valueString": "b"}],
+             "initial": [{"valueString": "a"}]}
+            """#)
+        expectNoErrors(outcome)
+        #expect(outcome.value("steps", 0, "initial") == fhirJSON(#"["b"]"#))
+        #expect(outcome.finding(.warning, at: "$.item[0].initial[0].valueString")?.message.contains("que-11") == true)
+        #expect(outcome.value("steps", 1, "initial") == fhirJSON(#"["a"]"#), "without initialSelected, initial is used")
+        #expect(outcome.finding(.warning, at: "$.item[1].initial[0].valueString") == nil)
+    }
+
     @Test func openChoiceTakesTypedTextAsItsInitialAnswer() {
         let outcome = importItems(#"""
             {"linkId": "q", "text": "Q?", "type": "open-choice", "answerOption": [{"valueString": "Cat"}], "initial": [{"valueString": "Hamster"}]}

@@ -12,6 +12,7 @@ extension QuestionnaireImport.Reader {
     /// A text choice (radios or checkboxes) or a value picker for a choice or open-choice item.
     func choiceFormat(for item: Item) -> JSONObject? {
         let owner = "The item '\(item.linkId)'"
+        let errorsBefore = errorCount
         item.choices = options(of: item)
         var multiple = item.flag("repeats")
         if multiple, let entry = item.extensions.take(FHIRExtensionURL.maxOccurs), let limit = integer(of: entry, owner: owner) {
@@ -39,7 +40,10 @@ extension QuestionnaireImport.Reader {
             error(choice.path, "\(owner) offers the value \(JSONWriter.string(choice.value, pretty: false)) twice; each option needs its own value.")
         }
         guard !item.choices.isEmpty else {
-            error(item.path, "\(owner) is a choice question with no options (answerOption or answerValueSet).")
+            // Options that could not be read have said why already.
+            if errorCount == errorsBefore {
+                error(item.path, "\(owner) is a choice question with no options (answerOption or answerValueSet).")
+            }
             return nil
         }
 

@@ -37,6 +37,7 @@ extension QuestionnaireImport.Reader {
         }
         if let entry = item.extensions.take(FHIRExtensionURL.enableWhenExpression), let (_, expression) = expression(of: entry, owner: owner) {
             parts.append(.object(["expression": .string(expression)]))
+            item.expressionPaths["expression"] = entry.path / "valueExpression" / "expression"
         }
         return Self.allOf(parts)
     }
@@ -142,7 +143,8 @@ extension QuestionnaireImport.Reader {
         default:
             break
         }
-        error(path, "\(owner) compares '\(target.linkId)' with a \(key) this presenter cannot read.")
+        let article = key.first.map { "aeiou".contains($0.lowercased()) } == true ? "an" : "a"
+        error(path, "\(owner) compares '\(target.linkId)' with \(article) \(key) this presenter cannot read.")
         return nil
     }
 }

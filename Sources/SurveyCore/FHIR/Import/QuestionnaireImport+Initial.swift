@@ -27,6 +27,13 @@ extension QuestionnaireImport.Reader {
             given.append((String(key.dropFirst(7)), value, item.path / key))
         }
         if item.isChoice {
+            // R4's que-11 forbids `initial` beside options marked initialSelected; no logic hangs on
+            // which wins, so the options' own marks are kept and `initial` is set aside.
+            if !given.isEmpty, item.choices.contains(where: \.initiallySelected) {
+                warning(given[0].path, "\(owner) marks options initialSelected and also gives \"initial\", which FHIR R4 does not "
+                    + "allow beside answerOption (que-11); the options marked initialSelected are used and \"initial\" is left out.")
+                given = []
+            }
             return choiceInitial(given, for: item, multiple: format?["style"] == .string("multipleChoice"))
         }
         let answers = given.compactMap { initialAnswer($0, for: item) }

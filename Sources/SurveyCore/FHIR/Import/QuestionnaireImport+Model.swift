@@ -36,6 +36,9 @@ extension QuestionnaireImport {
         var choices: [Choice] = []
         /// The `variable` extensions, as survey `variables` entries.
         var variables: [JSONValue] = []
+        /// Where the item's expressions sit in the Questionnaire, by the survey key they become
+        /// (`calculatedExpression`, `initialExpression`, and `expression` for enableWhenExpression).
+        var expressionPaths: [String: JSONPath] = [:]
 
         init(object: JSONObject, path: JSONPath, linkId: String, type: String, order: Int, identifier: String, selector: String?) {
             self.object = object

@@ -38,6 +38,7 @@ extension QuestionnaireImport.Reader {
         for (key, url) in [("initialExpression", FHIRExtensionURL.initialExpression), ("calculatedExpression", FHIRExtensionURL.calculatedExpression)] {
             if let entry = item.extensions.take(url), let (_, expression) = expression(of: entry, owner: owner) {
                 question[key] = .string(expression)
+                item.expressionPaths[key] = entry.path / "valueExpression" / "expression"
             }
         }
         item.variables = variables(item.extensions, owner: owner)
@@ -104,8 +105,12 @@ extension QuestionnaireImport.Reader {
         } else if item.type == "url" {
             format["validationRegularExpression"] = .string("^[A-Za-z][A-Za-z0-9+.-]*:\\S+$")
         }
-        if format["validationRegularExpression"] != nil, let hint = item.hint {
-            format["invalidMessage"] = .string(Self.richText(hint))
+        // The survey format needs a message with a pattern; `entryFormat` is the Questionnaire's
+        // own word for what to enter, and without one the message says what kind of answer it is.
+        if format["validationRegularExpression"] != nil {
+            let message = item.hint ?? (item.type == "url" ? "Enter a web address, such as https://example.org."
+                                                            : "This answer is not in the form this question asks for; check it and enter it again.")
+            format["invalidMessage"] = .string(Self.richText(message))
         }
         ignoreControl(itemControl(of: item), of: item)
         return format

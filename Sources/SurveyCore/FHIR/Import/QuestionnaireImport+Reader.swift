@@ -12,8 +12,14 @@ extension QuestionnaireImport {
         var items: [String: Item] = [:]
         /// The contained ValueSets by id, for `answerValueSet` references such as "#yes-no".
         var valueSets: [String: (object: JSONObject, path: JSONPath)] = [:]
+        /// The contained ValueSets by canonical URL (their `url`, and `url|version` when they
+        /// have a version), for references that name one that way.
+        var valueSetsByURL: [String: (object: JSONObject, path: JSONPath)] = [:]
         /// How many items have been read, giving each its place in document order.
         var itemCount = 0
+
+        /// How many errors have been found so far.
+        var errorCount: Int { diagnostics.count { $0.isError } }
 
         func error(_ path: JSONPath, _ message: String) {
             diagnostics.append(Diagnostic(.error, path, message))

@@ -63,13 +63,18 @@ extension QuestionnaireImport.Reader {
         return .object(survey)
     }
 
-    /// Indexes the contained ValueSets by id; other contained resources are not needed.
+    /// Indexes the contained ValueSets by id and by canonical URL; other contained resources
+    /// are not needed.
     private func readContainedValueSets(_ value: JSONValue?) {
         guard case .array(let resources)? = value else { return }
         for (index, resource) in resources.enumerated() {
-            guard case .object(let object) = resource, case .string("ValueSet")? = object["resourceType"],
-                  case .string(let id)? = object["id"] else { continue }
-            valueSets[id] = (object, .root / "contained" / index)
+            guard case .object(let object) = resource, case .string("ValueSet")? = object["resourceType"] else { continue }
+            let entry = (object, JSONPath.root / "contained" / index)
+            if case .string(let id)? = object["id"] { valueSets[id] = entry }
+            if case .string(let url)? = object["url"] {
+                valueSetsByURL[url] = entry
+                if case .string(let version)? = object["version"] { valueSetsByURL[url + "|" + version] = entry }
+            }
         }
     }
 }

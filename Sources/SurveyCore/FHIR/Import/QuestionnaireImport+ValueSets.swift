@@ -2,21 +2,30 @@ import Foundation
 import JSON
 
 extension QuestionnaireImport.Reader {
-    /// The choices of an `answerValueSet` (or STU3 `options`) reference. Only a ValueSet contained
-    /// in the Questionnaire ("#id") can be offered: any other would need a terminology server.
+    /// The choices of an `answerValueSet` (or STU3 `options`) reference: a ValueSet contained
+    /// in the Questionnaire, named by its id ("#id") or by its canonical URL (with or without
+    /// "|version"). Any other would need a terminology server.
     func valueSetChoices(_ reference: String, at path: JSONPath, of item: Item) -> [Choice] {
         let owner = "The item '\(item.linkId)'"
-        guard reference.hasPrefix("#") else {
-            error(path, "\(owner) takes its options from the ValueSet \(reference), which would need a terminology server; "
-                + "only a ValueSet contained in the Questionnaire (\"#id\") can be offered here.")
+        let found: (object: JSONObject, path: JSONPath)
+        let name: String
+        if reference.hasPrefix("#") {
+            name = String(reference.dropFirst())
+            guard let contained = valueSets[name] else {
+                error(path, "\(owner) takes its options from \(reference), but the Questionnaire contains no ValueSet with the id '\(name)'.")
+                return []
+            }
+            found = contained
+        } else if let contained = valueSetsByURL[reference] {
+            found = contained
+            name = reference
+        } else {
+            error(path, "\(owner) takes its options from the ValueSet \(reference), which the Questionnaire does not contain, so it "
+                + "would need a terminology server; only a ValueSet contained in the Questionnaire (by \"#id\" or by its url) can be offered here.")
             return []
         }
-        let id = String(reference.dropFirst())
-        guard let (valueSet, valueSetPath) = valueSets[id] else {
-            error(path, "\(owner) takes its options from \(reference), but the Questionnaire contains no ValueSet with the id '\(id)'.")
-            return []
-        }
-        let about = "The ValueSet '\(id)' used by the item '\(item.linkId)'"
+        let (valueSet, valueSetPath) = found
+        let about = "The ValueSet '\(name)' used by the item '\(item.linkId)'"
         if case .object(let expansion)? = valueSet["expansion"], case .array(let contains)? = expansion["contains"] {
             return expansionChoices(contains, at: valueSetPath / "expansion" / "contains", of: item)
         }

@@ -17,9 +17,17 @@ public enum QuestionnaireImport {
     /// survey is nil when any diagnostic is an error. Paths are JSONPaths into the Questionnaire
     /// (`$.item[2].item[0].enableWhen[1].operator`). Messages are plain English sentences that name the linkId.
     public static func survey(from questionnaire: JSONValue, fallbackIdentifier: String) -> (survey: JSONValue?, diagnostics: [Diagnostic]) {
+        let read = read(questionnaire, fallbackIdentifier: fallbackIdentifier)
+        return (read.survey, read.diagnostics)
+    }
+
+    /// The survey with its findings and, when there is a survey, where its parts came from.
+    static func read(_ questionnaire: JSONValue, fallbackIdentifier: String) -> (survey: JSONValue?, diagnostics: [Diagnostic], origins: Origins?) {
         let reader = Reader()
         let survey = reader.survey(from: questionnaire, fallbackIdentifier: fallbackIdentifier)
         let diagnostics = reader.diagnostics
-        return (diagnostics.contains(where: \.isError) ? nil : survey, diagnostics)
+        guard let survey, !diagnostics.contains(where: \.isError) else { return (nil, diagnostics, nil) }
+        return (survey, diagnostics, Origins(survey: survey, items: reader.items.mapValues(\.path),
+                                                     expressions: reader.items.mapValues(\.expressionPaths)))
     }
 }
