@@ -41,6 +41,13 @@ extension FHIRPathEvaluator {
         case .round, .abs, .toString, .toInteger, .toDecimal, .length:
             guard let item = try singleItem(input, name: name, at: position) else { return [] }
             return try convert(function, item, arguments: arguments, focus: focus, name: name, at: position)
+        case .children: return try children(of: input, at: position)
+        case .descendants: return try descendants(of: input, at: position)
+        case .repeat: return try repeated(arguments[0], from: input, at: position)
+        case .power:
+            guard let item = try singleItem(input, name: name, at: position),
+                  let exponent = try singleItem(try evaluate(arguments[0], focus: focus), name: name, at: position) else { return [] }
+            return try power(item, exponent, name: name, at: position)
         }
     }
 

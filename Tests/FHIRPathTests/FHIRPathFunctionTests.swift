@@ -44,6 +44,19 @@ struct FHIRPathFunctionTests {
         ("{}.sum()", [.integer(0)]),
         ("(1 'mg' | 2 'mg').sum()", [.quantity(3, unit: "mg")]),
         ("(1 'mg' | 2 'kg').sum()", []),
+        // power
+        ("2.power(10)", [.integer(1024)]),
+        ("2.power(0)", [.integer(1)]),
+        ("(-1).power(7)", [.integer(-1)]),
+        ("0.power(0)", [.integer(1)]),
+        ("2.power(63)", []),
+        ("2.power(0.5).round(4)", [Kit.decimal("1.4142")]),
+        ("2.5.power(2)", [Kit.decimal("6.25")]),
+        ("(-1).power(0.5)", []),
+        ("{}.power(2)", []),
+        // children, descendants, repeat of what is not an element
+        ("(1 | 2).children()", []),
+        ("(1 | 2).descendants()", []),
         // iif
         ("iif(true, 1, 2)", [.integer(1)]),
         ("iif(false, 1, 2)", [.integer(2)]),

@@ -85,6 +85,16 @@ struct FHIRPathQuestionnaireTests {
         ("%resource.item.where(linkId in ('score1' | 'score2' | 'score3')).answer.value.sum()", [Kit.decimal("9.5")]),
         ("%resource.item.where(linkId in ('score1' | 'score3')).answer.value.sum()", [.integer(7)]),
         ("%resource.item.where(linkId in ('nothing' | 'else')).answer.value.sum()", [.integer(0)]),
+        // The tree: children, descendants and repeat find nested items wherever they are.
+        ("item.where(linkId = 'group').children().count()", [.integer(2)]),
+        ("repeat(item).count()", [.integer(13)]),
+        ("repeat(item).where(linkId = 'nested').answer.value", [.string("inside")]),
+        ("descendants().where(linkId = 'nested').answer.value", [.string("inside")]),
+        ("descendants().where(linkId = 'age').answer.value", [.integer(42)]),
+        ("descendants().linkId.count()", [.integer(13)]),
+        ("(1 | 2).repeat($this)", [.integer(1), .integer(2)]),
+        ("(%resource.item.where(linkId = 'weight').answer.value.value / "
+            + "(%resource.item.where(linkId = 'height').answer.value.value / 100).power(2)).round(1)", [Kit.decimal("22.9")]),
         // Questionnaire structure.
         ("%questionnaire.item.where(linkId = 'phq1').answerOption.count()", [.integer(4)]),
         ("%questionnaire.item.answer", []),
