@@ -120,10 +120,10 @@ import Testing
                 {"linkId": "age", "text": "Age", "type": "integer"},
                 {"linkId": "score", "text": "Score", "type": "decimal", "readOnly": true, "extension": [
                   {"url": "\#(sdc)sdc-questionnaire-calculatedExpression",
-                   "valueExpression": {"language": "text/fhirpath", "expression": "%resource.item.descendants().count()"}}]}]},
+                   "valueExpression": {"language": "text/fhirpath", "expression": "%resource.item.resolve().count()"}}]}]},
               {"linkId": "more", "text": "More", "type": "boolean", "extension": [
                 {"url": "\#(sdc)sdc-questionnaire-enableWhenExpression",
-                 "valueExpression": {"language": "text/fhirpath", "expression": "%resource.repeat(item).count() > 1"}}]}]}
+                 "valueExpression": {"language": "text/fhirpath", "expression": "%resource.item.trace('x').count() > 1"}}]}]}
             """#
         let (task, diagnostics) = SurveyLoader.diagnose(Data(file.utf8), name: "t")
         #expect(task == nil)

@@ -129,12 +129,12 @@ import Testing
         #expect(outcome.finding(.error, at: "$.item[0].repeats")?.message.contains("'meds'") == true)
     }
 
-    @Test func aQuestionWithItemsOfItsOwnIsAnError() {
+    @Test func aQuestionWithQuestionsOfItsOwnIsAnError() {
         let outcome = importItems(#"""
             {"linkId": "smoke", "text": "Smoke?", "type": "boolean", "item": [{"linkId": "how-much", "text": "How much?", "type": "integer"}]}
             """#)
         #expect(outcome.survey == nil)
-        #expect(outcome.finding(.error, at: "$.item[0].item")?.message.contains("'smoke'") == true)
+        #expect(outcome.finding(.error, at: "$.item[0].item[0]")?.message.contains("'smoke'") == true)
     }
 
     @Test func attachmentAndReferenceAreErrorsNamingTheLinkId() {
@@ -188,5 +188,34 @@ import Testing
              {"identifier": "h-q", "text": "Hidden question", "answerFormat": {"type": "boolean"}, "hidden": true,
               "fhir": {"linkId": "h-q", "type": "boolean", "within": ["h"]}}]
             """#))
+    }
+
+    @Test("The texts under a question (help, a flyover, instructions) are shown under it; a question under a question is refused at its path")
+    func textsUnderAQuestion() {
+        let help = #"[{"url": "http://hl7.org/fhir/StructureDefinition/questionnaire-itemControl", "valueCodeableConcept": {"coding": [{"code": "help"}]}}]"#
+        let hidden = #"[{"url": "http://hl7.org/fhir/StructureDefinition/questionnaire-hidden", "valueBoolean": true}]"#
+        let outcome = importItems(#"""
+            {"linkId": "worry", "text": "Did you worry?", "type": "boolean", "item": [
+              {"linkId": "worry-help", "text": "In the last 12 months.", "type": "display", "extension": \#(help)},
+              {"linkId": "worry-secret", "text": "Never shown", "type": "display", "extension": \#(hidden)},
+              {"linkId": "worry-note", "text": "Answer for the household & yourself.", "type": "display"}]},
+            {"linkId": "g", "text": "Form", "type": "group", "item": [
+              {"linkId": "when", "text": "When?", "type": "date", "item": [
+                {"linkId": "when-help", "text": "Say roughly.", "type": "display", "enableWhen": [
+                  {"question": "worry", "operator": "=", "answerBoolean": true}]}]}]}
+            """#)
+        expectNoErrors(outcome)
+        #expect(outcome.value("steps", 0, "text") == .string("In the last 12 months. Answer for the household &amp; yourself."))
+        #expect(outcome.value("steps", 1, "items", 0, "detailText") == .string("Say roughly."))
+        #expect(outcome.finding(.warning, at: "$.item[1].item[0].item[0]")?.message.contains("always shown") == true)
+
+        let nested = importItems(#"""
+            {"linkId": "given", "text": "Given?", "type": "boolean", "item": [
+              {"linkId": "given-help", "text": "Help", "type": "display"},
+              {"linkId": "given-date", "text": "When?", "type": "date"}]}
+            """#)
+        #expect(nested.survey == nil)
+        #expect(nested.finding(.error, at: "$.item[0].item[1]")?.message.contains("only a text") == true)
+        #expect(nested.finding(.error, at: "$.item[0].item[0]") == nil)
     }
 }

@@ -35,7 +35,7 @@ extension QuestionnaireImport.Reader {
                 guard item.isQuestion else { continue }
                 var question = Self.fields([
                     "identifier": .string(item.identifier), "text": item.shownText.map(JSONValue.string),
-                    "detailText": item.hint.map { .string(Self.richText($0)) },
+                    "detailText": item.detail.map(JSONValue.string),
                 ])
                 for (key, value) in item.question.entries { question[key] = value }
                 if isHidden { question["hidden"] = .bool(true) }

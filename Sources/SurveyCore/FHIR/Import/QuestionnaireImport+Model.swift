@@ -32,6 +32,13 @@ extension QuestionnaireImport {
         var question = JSONObject()
         /// Text shown under the question (from `entryFormat`).
         var hint: String?
+        /// The texts of the display items under a question, shown under it after the hint.
+        var textsUnder: [String] = []
+        /// What is shown under the question: its hint, then the texts under it, as RichText.
+        var detail: String? {
+            let parts = ([hint].compactMap { $0 } + textsUnder).map(Reader.richText)
+            return parts.isEmpty ? nil : parts.joined(separator: " ")
+        }
         /// A choice question's options, kept for matching codings in conditions and initial values.
         var choices: [Choice] = []
         /// The `variable` extensions, as survey `variables` entries.

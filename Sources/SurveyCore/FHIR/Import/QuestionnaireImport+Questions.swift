@@ -9,9 +9,7 @@ extension QuestionnaireImport.Reader {
     /// its answer format, its initial value and its expressions.
     func readQuestion(_ item: Item) {
         let owner = "The item '\(item.linkId)'"
-        if item.object["item"] != nil {
-            error(item.path / "item", "\(owner) is a question with items of its own; this presenter cannot show items under a question.")
-        }
+        readTextsUnder(item)
         if item.flag("repeats"), !item.isChoice {
             error(item.path / "repeats",
                   "\(owner) repeats, but only a choice question can take several answers here; this presenter cannot collect a list of \(item.type) answers.")
@@ -43,6 +41,32 @@ extension QuestionnaireImport.Reader {
         }
         item.variables = variables(item.extensions, owner: owner)
         item.question = question
+    }
+
+    /// The display items under a question (its help, a "flyover", a line of instructions) are
+    /// shown under the question, after its `entryFormat`; a question or group under a question
+    /// is refused, since its answer would belong to the question's answer.
+    private func readTextsUnder(_ item: Item) {
+        guard let list = item.object["item"] else { return }
+        let owner = "The item '\(item.linkId)'"
+        guard case .array(let children) = list else {
+            error(item.path / "item", "\(owner) has an \"item\" that is not a list of items.")
+            return
+        }
+        for (index, child) in children.enumerated() {
+            let path = item.path / "item" / index
+            guard case .object(let object) = child, case .string("display")? = object["type"] else {
+                error(path, "\(owner) has a question or group under it; this presenter can show only a text (a display item) "
+                    + "under a question, not items whose answers would belong to its answer.")
+                continue
+            }
+            let extensions = Extensions(object["extension"], at: path / "extension")
+            if let entry = extensions.take(FHIRExtensionURL.hidden), case .bool(true)? = value(of: entry, ["Boolean"], owner: owner) { continue }
+            if object["enableWhen"] != nil || extensions.take(FHIRExtensionURL.enableWhenExpression) != nil {
+                warning(path, "\(owner) has a text under it with a condition, which is not applied here: the text is always shown.")
+            }
+            if case .string(let text)? = object["text"] { item.textsUnder.append(text) }
+        }
     }
 
     /// The survey answer format for a question item, or nil (with an error) when there is none.

@@ -33,7 +33,7 @@ extension QuestionnaireImport.Reader {
     private func questionStep(_ item: Item) -> JSONObject {
         var step = Self.fields([
             "identifier": .string(item.identifier), "type": .string("question"), "question": item.shownText.map(JSONValue.string),
-            "text": item.hint.map { .string(Self.richText($0)) },
+            "text": item.detail.map(JSONValue.string),
         ])
         for (key, value) in item.question.entries { step[key] = value }
         if !item.variables.isEmpty { step["variables"] = .array(item.variables) }
