@@ -41,6 +41,19 @@ extension FHIRPathEvaluator {
         case .round, .abs, .toString, .toInteger, .toDecimal, .length:
             guard let item = try singleItem(input, name: name, at: position) else { return [] }
             return try convert(function, item, arguments: arguments, focus: focus, name: name, at: position)
+        case .combine:
+            // Both collections, in order, with nothing taken out (unlike `|`).
+            let other = try evaluate(arguments[0], focus: focus)
+            try admit(input.count + other.count, at: position)
+            try charge(other.count, at: position)
+            return input + other
+        case .lower, .upper:
+            guard let item = try singleItem(input, name: name, at: position) else { return [] }
+            guard case .string(let text) = item else { throw FHIRPathError("\(name) works on a string, not \(item.typeDescription).", at: position) }
+            try admitText(text.utf8.count, at: position)
+            return [.string(function == .lower ? text.lowercased() : text.uppercased())]
+        case .answers: return try answers(of: input, at: position)
+        case .ordinal: return try ordinals(of: input, at: position)
         case .children: return try children(of: input, at: position)
         case .descendants: return try descendants(of: input, at: position)
         case .repeat: return try repeated(arguments[0], from: input, at: position)

@@ -59,15 +59,17 @@ enum FHIRPathOperator: String, Sendable, CaseIterable {
 enum FHIRPathFunction: String, Sendable, CaseIterable {
     case `where`, select, exists, empty, count, first, last, sum, iif, not, round, `extension`, all, distinct
     case toString, toInteger, toDecimal, abs, length
-    case children, descendants, `repeat`, power
+    case children, descendants, `repeat`, power, combine, lower, upper
+    /// Structured Data Capture's additions.
+    case answers, ordinal
 
     var arity: ClosedRange<Int> {
         switch self {
-        case .where, .select, .extension, .all, .repeat, .power: return 1...1
+        case .where, .select, .extension, .all, .repeat, .power, .combine: return 1...1
         case .exists, .round: return 0...1
         case .iif: return 2...3
         case .empty, .count, .first, .last, .sum, .not, .distinct, .toString, .toInteger, .toDecimal, .abs, .length,
-             .children, .descendants: return 0...0
+             .children, .descendants, .lower, .upper, .answers, .ordinal: return 0...0
         }
     }
 }

@@ -54,6 +54,13 @@ struct FHIRPathFunctionTests {
         ("2.5.power(2)", [Kit.decimal("6.25")]),
         ("(-1).power(0.5)", []),
         ("{}.power(2)", []),
+        // combine, lower, upper
+        ("(1 | 2).combine(2 | 3)", [.integer(1), .integer(2), .integer(2), .integer(3)]),
+        ("{}.combine(1)", [.integer(1)]),
+        ("'LA28397-0'.combine('LA6729-3').count()", [.integer(2)]),
+        ("'Often True'.lower()", [.string("often true")]),
+        ("'straße'.upper()", [.string("STRASSE")]),
+        ("{}.lower()", []),
         // children, descendants, repeat of what is not an element
         ("(1 | 2).children()", []),
         ("(1 | 2).descendants()", []),

@@ -95,6 +95,13 @@ struct FHIRPathQuestionnaireTests {
         ("(1 | 2).repeat($this)", [.integer(1), .integer(2)]),
         ("(%resource.item.where(linkId = 'weight').answer.value.value / "
             + "(%resource.item.where(linkId = 'height').answer.value.value / 100).power(2)).round(1)", [Kit.decimal("22.9")]),
+        // SDC's answers() and ordinal(): a total score as published PHQ-9s write it.
+        ("%resource.answers().count()", [.integer(12)]),
+        ("item.where(linkId = 'group').answers().value", [.string("inside")]),
+        ("%resource.answers().value.ordinal()", [.decimal(1), .decimal(2)]),
+        ("%resource.answers().value.ordinal().sum()", [.decimal(3)]),
+        ("item.where(linkId = 'age').answer.value.ordinal()", []),
+        ("%resource.item.where(linkId = 'phq1').answer.value.ordinal() = 1", [.boolean(true)]),
         // Questionnaire structure.
         ("%questionnaire.item.where(linkId = 'phq1').answerOption.count()", [.integer(4)]),
         ("%questionnaire.item.answer", []),

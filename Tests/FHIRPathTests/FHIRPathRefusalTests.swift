@@ -14,7 +14,7 @@ struct FHIRPathRefusalTests {
         ("trace('x').count()", "trace", "'trace'"),
         ("today() > @2020-01-01", "today", "'today'"),
         ("value.ofType(Quantity)", "ofType", "'ofType'"),
-        ("name.given.upper()", "upper", "'upper'"),
+        ("name.given.matches('x')", "matches", "'matches'"),
         ("x.exists() implies y.not() and z.matches('a')", "matches", "'matches'"),
         ("'abc'.contains('b')", "contains", "'contains'"),
         ("(1 + 2", "(", "never closed"),
