@@ -218,4 +218,23 @@ import Testing
         #expect(nested.finding(.error, at: "$.item[0].item[1]")?.message.contains("only a text") == true)
         #expect(nested.finding(.error, at: "$.item[0].item[0]") == nil)
     }
+
+    @Test("A hidden group that holds only texts is simply not shown; one not hidden that shows nothing is still a fault")
+    func hiddenGroupOfTexts() {
+        let hidden = #"[{"url": "http://hl7.org/fhir/StructureDefinition/questionnaire-hidden", "valueBoolean": true}]"#
+        let outcome = importItems(#"""
+            {"linkId": "q", "text": "Q?", "type": "boolean"},
+            {"linkId": "notes", "text": "For staff", "type": "group", "extension": \#(hidden), "item": [
+              {"linkId": "notes-text", "text": "Check the wristband.", "type": "display"}]}
+            """#)
+        expectNoErrors(outcome)
+        #expect(outcome.value("steps", 0, "identifier") == .string("q"))
+        #expect(outcome.value("steps", 1) == nil)
+        let empty = importItems(#"""
+            {"linkId": "q", "text": "Q?", "type": "boolean"},
+            {"linkId": "notes", "text": "For staff", "type": "group", "item": [
+              {"linkId": "notes-text", "text": "Check the wristband.", "type": "display", "extension": \#(hidden)}]}
+            """#)
+        #expect(empty.finding(.error, at: "$.item[1]")?.message.contains("nothing that can be shown") == true)
+    }
 }

@@ -41,13 +41,15 @@ extension QuestionnaireImport.Reader {
         return step
     }
 
-    private func formStep(_ group: Item) -> JSONObject {
+    private func formStep(_ group: Item) -> JSONObject? {
         var step = Self.fields([
             "identifier": .string(group.identifier), "type": .string("form"), "title": group.shownText.map(JSONValue.string),
         ])
         var variables = group.variables
         let items = formItems(group.children, within: [], conditions: [], hidden: group.hidden, variables: &variables)
         if items.isEmpty {
+            // A hidden group is simply not shown; one that is not hidden but shows nothing is a fault.
+            if group.hidden { return nil }
             error(group.path, "The group '\(group.linkId)' has nothing that can be shown, so it cannot become a page.")
         }
         step["items"] = .array(items)
