@@ -551,10 +551,6 @@ def test_each_accepted_file_answered_gives_a_valid_response_that_keeps_enable_wh
 FOLLOW_UPS = {"Y": "Date of Vaccination?", "N": "Date of vaccination not provided", "unknown": "Date of vaccination not known"}
 
 
-@pytest.mark.xfail(strict=True, reason="product: in 24-android-fhir-enable-when-expression no option shows its "
-                                       "follow-up; after 'Yes' the run goes straight to the done page without "
-                                       "asking 'Date of Vaccination?' (the item has no response item yet, so "
-                                       "%context.linkId is empty and the enableWhenExpression is never true)")
 @pytest.mark.parametrize("code", list(FOLLOW_UPS))
 def test_each_option_of_the_enable_when_expression_file_shows_its_follow_up(code, corpus_server):
     name = "24-android-fhir-enable-when-expression.json"

@@ -33,8 +33,10 @@ public final class ExpressionRun {
         var names = variables()
         var scopes = [step?.variables ?? []]
         if let question, step.map({ !$0.isQuestionStep }) ?? true { scopes.append(question.behaviour.variables) }
-        let context = (question?.behaviour.fhir?["linkId"] ?? step?.fhir?["linkId"]).flatMap { linkId in
-            Self.item(linkId: linkId, in: response)
+        // `%context` is the expression's item in the response; an item not answered yet has none
+        // there, so it stands as an item with its linkId and no answer, not as the whole response.
+        let context = (question?.behaviour.fhir?["linkId"] ?? step?.fhir?["linkId"]).map { linkId in
+            Self.item(linkId: linkId, in: response) ?? .object(["linkId": linkId])
         }
         for scope in scopes {
             for variable in scope {

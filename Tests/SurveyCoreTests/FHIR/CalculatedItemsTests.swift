@@ -100,4 +100,24 @@ struct CalculatedItemsTests {
         low.next(["pain": "2"])
         #expect(low.run.isFinished)
     }
+
+    @Test("%context is the expression's item even before it has an answer, so an enableWhenExpression can name its own linkId")
+    func contextBeforeAnAnswer() throws {
+        let task = try loadSurvey(#"""
+            {"resourceType": "Questionnaire", "id": "ctx", "status": "active", "item": [
+              {"linkId": "1", "text": "Vaccinated?", "type": "choice", "answerOption": [
+                {"valueCoding": {"code": "Y", "display": "Yes"}}, {"valueCoding": {"code": "N", "display": "No"}}]},
+              {"linkId": "yes", "text": "When?", "type": "date", "extension": [
+                {"url": "http://hl7.org/fhir/uv/sdc/StructureDefinition/sdc-questionnaire-enableWhenExpression",
+                 "valueExpression": {"language": "text/fhirpath",
+                                     "expression": "%resource.item.where(linkId = '1').answer.value.display.lower() = %context.linkId"}}]},
+              {"linkId": "end", "text": "Thank you", "type": "display"}]}
+            """#)
+        var yes = Walker(task)
+        yes.next(["1": "Y"])
+        #expect(yes.currentIdentifier == "yes")
+        var no = Walker(task)
+        no.next(["1": "N"])
+        #expect(no.currentIdentifier == "end")
+    }
 }
