@@ -4,15 +4,6 @@ import JSON
 /// The two functions Structured Data Capture adds to FHIRPath for scoring: `answers()` and
 /// `ordinal()`.
 extension FHIRPathEvaluator {
-    /// The extensions that give a coded answer its score: R4's `ordinalValue` and `itemWeight`,
-    /// and the earlier spellings still found in published forms.
-    static let scoreExtensions: [String] = [
-        "http://hl7.org/fhir/StructureDefinition/ordinalValue",
-        "http://hl7.org/fhir/StructureDefinition/itemWeight",
-        "http://hl7.org/fhir/StructureDefinition/questionnaire-ordinalValue",
-        "http://hl7.org/fhir/StructureDefinition/iso21090-CO-value",
-    ]
-
     /// Every answer of the input (a QuestionnaireResponse or its items) and of the items below
     /// it, those under answers included, in document order.
     mutating func answers(of input: [FHIRPathValue], at position: Int) throws(FHIRPathError) -> [FHIRPathValue] {
@@ -81,7 +72,7 @@ extension FHIRPathEvaluator {
     /// The value of the first score extension on an element.
     static func score(in object: JSONObject) -> FHIRPathValue? {
         guard case .array(let extensions)? = object["extension"] else { return nil }
-        for url in scoreExtensions {
+        for url in FHIRScoreExtensions.urls {
             for case .object(let entry) in extensions where entry["url"] == .string(url) {
                 for key in ["valueDecimal", "valueInteger"] {
                     if let value = entry[key] { return FHIRPathNavigation.values(of: value, key: key).first }

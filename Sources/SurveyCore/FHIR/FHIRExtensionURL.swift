@@ -1,3 +1,4 @@
+import FHIRPath
 import Foundation
 import JSON
 
@@ -24,16 +25,11 @@ public enum FHIRExtensionURL {
     public static let minOccurs = core + "questionnaire-minOccurs"
     public static let maxOccurs = core + "questionnaire-maxOccurs"
     public static let sliderStepValue = core + "questionnaire-sliderStepValue"
-    public static let ordinalValue = core + "ordinalValue"
-    public static let itemWeight = core + "itemWeight"
     public static let variable = core + "variable"
     public static let dataAbsentReason = core + "data-absent-reason"
     public static let choiceOrientation = core + "questionnaire-choiceOrientation"
     public static let optionExclusive = core + "questionnaire-optionExclusive"
     public static let cqfExpression = core + "cqf-expression"
-
-    /// Earlier spellings of `ordinalValue` still found in published forms (STU3 and R4 drafts).
-    public static let legacyOrdinalValues = [core + "questionnaire-ordinalValue", core + "iso21090-CO-value"]
 
     // MARK: Structured Data Capture
 
@@ -46,7 +42,8 @@ public enum FHIRExtensionURL {
     // MARK: Groups
 
     /// The extensions that carry a choice's score, kept on the choice for `%questionnaire` expressions.
-    public static let choiceScores = [ordinalValue, itemWeight] + legacyOrdinalValues
+    /// FHIRPath's `ordinal()` reads the same list.
+    public static let choiceScores = FHIRScoreExtensions.urls
 
     /// Item extensions kept verbatim in the item's `fhir.extension`: what the survey format has
     /// no key for (a unit's code and system, the control asked for, the repeat limit), so an

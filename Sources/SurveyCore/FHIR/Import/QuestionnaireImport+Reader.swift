@@ -19,10 +19,11 @@ extension QuestionnaireImport {
         var itemCount = 0
 
         /// How many errors have been found so far.
-        var errorCount: Int { diagnostics.count { $0.isError } }
+        private(set) var errorCount = 0
 
         func error(_ path: JSONPath, _ message: String) {
             diagnostics.append(Diagnostic(.error, path, message))
+            errorCount += 1
         }
 
         func warning(_ path: JSONPath, _ message: String) {
