@@ -178,21 +178,68 @@ def _comparable(kind: str, value):
     return value
 
 
+def answer_value(element: dict) -> tuple[str, object]:
+    """The (type, value) of an answer's value[x] or an enableWhen's answer[x], type without prefix."""
+    found = [(key, value) for key, value in element.items()
+             if (key.startswith("value") or key.startswith("answer")) and key not in ("answer",)]
+    assert len(found) == 1, f"not exactly one value in {element}"
+    key, value = found[0]
+    return key.removeprefix("value").removeprefix("answer"), value
+
+
+def comparable_value(kind: str, value):
+    """A value that Python compares as FHIR orders it, or None when it has no order/equality here."""
+    if kind in ("Integer", "Decimal"):
+        return Decimal(str(value))
+    if kind == "Quantity":
+        return Decimal(str(value["value"]))
+    if kind == "Boolean":
+        return bool(value)
+    if kind == "Date":
+        return datetime.date.fromisoformat(value) if len(value) == 10 else value
+    if kind == "DateTime":
+        parsed = datetime.datetime.fromisoformat(value.replace("Z", "+00:00"))
+        return parsed if parsed.tzinfo else parsed.replace(tzinfo=datetime.timezone.utc)
+    if kind == "Time":
+        return datetime.time.fromisoformat(value)
+    if kind in ("String", "Uri"):
+        return value
+    if kind == "Coding":
+        return ("coding", value.get("system"), value.get("code"))
+    raise AssertionError(f"no comparison written for {kind} values")
+
+
 def condition_holds(condition: dict, given: dict) -> bool:
-    """One enableWhen condition on the response's {linkId: [answer, …]}, as R4 defines it: a
-    question with no answer satisfies only `exists false` and `!=`; with several answers, any
-    answer that satisfies it is enough."""
-    answers = given.get(condition["question"], [])
+    """One enableWhen on {linkId: [answer, …]} as R4 defines it: `exists` asks whether the
+    question has an answer; with no answer every other operator is false except `!=`; with
+    several answers one that satisfies the condition is enough. Codings are equal by system and
+    code and have no order; values of different kinds are not equal."""
+    found = given.get(condition["question"], [])
     operator = condition["operator"]
     if operator == "exists":
-        return bool(answers) == condition["answerBoolean"]
-    if not answers:
+        return bool(found) == condition["answerBoolean"]
+    if not found:
         return operator == "!="
-    want_kind, want = value_of({k: v for k, v in condition.items() if k.startswith("answer")})
-    expected = _comparable(want_kind, want)
-    tests = {"=": lambda a: a == expected, "!=": lambda a: a != expected, ">": lambda a: a > expected,
-             "<": lambda a: a < expected, ">=": lambda a: a >= expected, "<=": lambda a: a <= expected}
-    return any(tests[operator](_comparable(*value_of(answer))) for answer in answers)
+    want_kind, want = answer_value({k: v for k, v in condition.items() if k.startswith("answer")})
+    expected = comparable_value(want_kind, want)
+    numeric = {"Integer", "Decimal", "Quantity"}
+    for answer in found:
+        kind, value = answer_value(answer)
+        same_kind = kind == want_kind or (kind in numeric and want_kind in numeric)
+        got = comparable_value(kind, value) if same_kind else None
+        if operator == "=":
+            holds = same_kind and got == expected
+        elif operator == "!=":
+            holds = not same_kind or got != expected
+        else:
+            if not same_kind or want_kind in ("Coding", "Boolean"):
+                holds = False
+            else:
+                holds = {">": got > expected, "<": got < expected,
+                         ">=": got >= expected, "<=": got <= expected}[operator]
+        if holds:
+            return True
+    return False
 
 
 def enabled(q_item: dict, given: dict) -> bool:

@@ -33,7 +33,7 @@ import pytest
 
 from support import BINARY, FIXTURES, MAX_PAGES, Http, Server, parse_form
 from fhir_check import answers as response_answers, items_by_link_id
-from fhir_consistency import validate_response_for
+from fhir_consistency import answer_value, comparable_value, condition_holds, validate_response_for
 from fhir_walks import browser_fhir
 
 CORPUS = FIXTURES / "fhir-corpus"
@@ -130,71 +130,7 @@ def test_validate_accepts_or_refuses_each_file_as_the_table_says(name):
         assert refusal in errors[0], f"{name}: the first error is not about {refusal!r}:\n{output}"
 
 
-# --- an enableWhen evaluator, independent of the product ----------------------------------------------
-
-def _answer_value(element: dict) -> tuple[str, object]:
-    """The (type, value) of an answer's value[x] or an enableWhen's answer[x], type without prefix."""
-    found = [(key, value) for key, value in element.items()
-             if (key.startswith("value") or key.startswith("answer")) and key not in ("answer",)]
-    assert len(found) == 1, f"not exactly one value in {element}"
-    key, value = found[0]
-    return key.removeprefix("value").removeprefix("answer"), value
-
-
-def _comparable(kind: str, value):
-    """A value that Python compares as FHIR orders it, or None when it has no order/equality here."""
-    if kind in ("Integer", "Decimal"):
-        return Decimal(str(value))
-    if kind == "Quantity":
-        return Decimal(str(value["value"]))
-    if kind == "Boolean":
-        return bool(value)
-    if kind == "Date":
-        return datetime.date.fromisoformat(value) if len(value) == 10 else value
-    if kind == "DateTime":
-        parsed = datetime.datetime.fromisoformat(value.replace("Z", "+00:00"))
-        return parsed if parsed.tzinfo else parsed.replace(tzinfo=datetime.timezone.utc)
-    if kind == "Time":
-        return datetime.time.fromisoformat(value)
-    if kind in ("String", "Uri"):
-        return value
-    if kind == "Coding":
-        return ("coding", value.get("system"), value.get("code"))
-    raise AssertionError(f"no comparison written for {kind} values")
-
-
-def condition_holds(condition: dict, given: dict) -> bool:
-    """One enableWhen on {linkId: [answer, …]} as R4 defines it: `exists` asks whether the
-    question has an answer; with no answer every other operator is false except `!=`; with
-    several answers one that satisfies the condition is enough. Codings are equal by system and
-    code and have no order; values of different kinds are not equal."""
-    found = given.get(condition["question"], [])
-    operator = condition["operator"]
-    if operator == "exists":
-        return bool(found) == condition["answerBoolean"]
-    if not found:
-        return operator == "!="
-    want_kind, want = _answer_value({k: v for k, v in condition.items() if k.startswith("answer")})
-    expected = _comparable(want_kind, want)
-    numeric = {"Integer", "Decimal", "Quantity"}
-    for answer in found:
-        kind, value = _answer_value(answer)
-        same_kind = kind == want_kind or (kind in numeric and want_kind in numeric)
-        got = _comparable(kind, value) if same_kind else None
-        if operator == "=":
-            holds = same_kind and got == expected
-        elif operator == "!=":
-            holds = not same_kind or got != expected
-        else:
-            if not same_kind or want_kind in ("Coding", "Boolean"):
-                holds = False
-            else:
-                holds = {">": got > expected, "<": got < expected,
-                         ">=": got >= expected, "<=": got <= expected}[operator]
-        if holds:
-            return True
-    return False
-
+# --- which items enableWhen enables, judged by fhir_consistency's evaluator, independent of the product ---
 
 def own_conditions_hold(item: dict, given: dict) -> bool:
     results = [condition_holds(condition, given) for condition in item["enableWhen"]]
@@ -299,7 +235,7 @@ def _options(questionnaire: dict, item: dict) -> list[dict]:
 
 def _option_field(answer: dict) -> str:
     """The value a page's radio, checkbox or select option carries for an option."""
-    kind, value = _answer_value(answer)
+    kind, value = answer_value(answer)
     return value["code"] if kind == "Coding" else str(value)
 
 
@@ -320,7 +256,7 @@ def _number_candidates(item: dict, conditions: list[dict]) -> list[tuple[Decimal
     wanted = [middle if integer else middle.to_integral_value() + Decimal("0.5")]
     for condition in conditions:
         if condition["operator"] != "exists":
-            threshold = _comparable(*_answer_value({k: v for k, v in condition.items() if k.startswith("answer")}))
+            threshold = comparable_value(*answer_value({k: v for k, v in condition.items() if k.startswith("answer")}))
             if isinstance(threshold, Decimal):
                 wanted += [threshold - 1, threshold, threshold + 1]
     found = []
@@ -492,10 +428,10 @@ def walks():
 
 def same_answers(got: list, wanted: list) -> bool:
     def key(answer):
-        kind, value = _answer_value(answer)
+        kind, value = answer_value(answer)
         if kind == "DateTime":   # as typed, on the server's clock: the date and the minute
             return kind, value[:16]
-        return kind, _comparable(kind, value)
+        return kind, comparable_value(kind, value)
     return sorted(map(key, got), key=repr) == sorted(map(key, wanted), key=repr)
 
 
