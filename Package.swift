@@ -139,7 +139,7 @@ let package = Package(
         // What the Swift suites share: the repository's folders, inline surveys, a run driven page by page.
         .target(
             name: "SurveyTestSupport",
-            dependencies: ["SurveyCore"],
+            dependencies: ["JSON", "SurveyCore"],
             path: "Tests/SurveyTestSupport",
             swiftSettings: swiftSettings
         ),
@@ -186,6 +186,7 @@ let package = Package(
         .testTarget(
             name: "SurveyStorageTests",
             dependencies: [
+                "JSON",
                 "SurveyCore",
                 "SurveyStorage",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -202,6 +203,7 @@ let package = Package(
                 "SurveyRendering",
                 "SurveyServer",
                 "SurveyStorage",
+                "SurveyTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

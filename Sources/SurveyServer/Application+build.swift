@@ -78,7 +78,7 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     }
     if let url = configuration.webhookURL, let secret = configuration.webhookSecret {
         var delivery = WebhookDelivery(store: runStore, url: url, secret: secret, clock: clock, logger: logger)
-        if configuration.webhookFormat == .fhir { delivery.contentType = "application/fhir+json" }
+        if configuration.webhookFormat != .json { delivery.contentType = "application/fhir+json" }
         services.append(schema.guarding(delivery))
     }
     if let kioskHousekeeping { services.append(schema.guarding(kioskHousekeeping)) }

@@ -8,4 +8,6 @@ public enum WebhookFormat: String, Sendable, CaseIterable {
     case json
     /// The run as a FHIR R4 QuestionnaireResponse, for an EHR.
     case fhir
+    /// A FHIR transaction Bundle: the QuestionnaireResponse and the Observations extracted from it.
+    case fhirTransaction = "fhir-transaction"
 }

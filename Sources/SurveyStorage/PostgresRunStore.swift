@@ -54,7 +54,7 @@ public final class PostgresRunStore: RunStore {
     /// A run's columns and its visits in order, read in the same query.
     private static let columns = """
         id, survey, session, version, updated_at, state, saved_at, resume_code, resume_token, resume_expires_at, external_id, return_url,
-        survey_version, ARRAY(SELECT data FROM visits WHERE visits.run = runs.id ORDER BY idx) AS visits
+        survey_version, fhir_context, ARRAY(SELECT data FROM visits WHERE visits.run = runs.id ORDER BY idx) AS visits
         """
 
     /// The run without its visits, which live in their own rows.
@@ -71,8 +71,9 @@ public final class PostgresRunStore: RunStore {
         var records: [RunRecord] = []
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
-        for try await (id, survey, session, version, updatedAt, state, savedAt, code, token, expires, external, returnURL, surveyVersion, visits)
-            in rows.decode((UUID, String, String, Int, Double, String, Double?, String?, String?, Double?, String?, String?, String?, [String]).self) {
+        for try await (id, survey, session, version, updatedAt, state, savedAt, code, token, expires, external, returnURL, surveyVersion, context, visits)
+            in rows.decode((UUID, String, String, Int, Double, String, Double?, String?, String?, Double?, String?, String?, String?, String?,
+                            [String]).self) {
             var resume: ResumeTicket?
             if let token, let expires { resume = ResumeTicket(code: code, token: token, expiresAt: Date(timeIntervalSince1970: expires)) }
             var run = try decoder.decode(TaskRun.self, from: Data(state.utf8))
@@ -80,7 +81,8 @@ public final class PostgresRunStore: RunStore {
             _ = id
             var record = RunRecord(run: run, surveyIdentifier: survey, sessionID: session, version: version,
                                    updatedAt: Date(timeIntervalSince1970: updatedAt), savedAt: savedAt.map(Date.init(timeIntervalSince1970:)),
-                                   resume: resume, externalID: external, returnURL: returnURL, surveyVersion: surveyVersion)
+                                   resume: resume, externalID: external, returnURL: returnURL, surveyVersion: surveyVersion,
+                                   fhirContext: RunJSON.fhirContext(context))
             record.storedVisits = StoredState(run.visits, resumeCode: code)
             records.append(record)
         }
@@ -96,12 +98,13 @@ public final class PostgresRunStore: RunStore {
             try await client.query("""
                 WITH inserted AS (
                     INSERT INTO runs (id, survey, session, finished, finish_reason, version, started_at, updated_at, state, saved_at,
-                                      resume_code, resume_token, resume_expires_at, external_id, return_url, unanswered, survey_version)
+                                      resume_code, resume_token, resume_expires_at, external_id, return_url, unanswered, survey_version, fhir_context)
                     VALUES (\(record.id), \(record.surveyIdentifier), \(record.sessionID), \(record.run.isFinished),
                             \(record.run.finishReason?.rawValue), 1, \(record.run.startDate.timeIntervalSince1970),
                             \(record.updatedAt.timeIntervalSince1970), \(state), \(record.savedAt?.timeIntervalSince1970),
                             \(record.resume?.code), \(record.resume?.token), \(record.resume?.expiresAt.timeIntervalSince1970),
-                            \(record.externalID), \(record.returnURL), \(record.isUnanswered), \(record.surveyVersion))
+                            \(record.externalID), \(record.returnURL), \(record.isUnanswered), \(record.surveyVersion),
+                            \(RunJSON.text(record.fhirContext)))
                     RETURNING id),
                 coded AS (INSERT INTO resume_codes (code, run) SELECT \(record.resume?.code)::TEXT, id FROM inserted
                           WHERE \(record.resume?.code)::TEXT IS NOT NULL)

@@ -13,6 +13,18 @@ enum RunJSON {
     /// A number JSON cannot hold (infinite or not a number), as `JSONEncoder` refuses it too.
     struct NotANumber: Error {}
 
+    /// A run's FHIR context as its column holds it; nil when it has none.
+    static func text(_ context: FHIRRunContext?) -> String? {
+        guard let context, !context.isEmpty else { return nil }
+        return JSONWriter.string(context.json, pretty: false)
+    }
+
+    /// The FHIR context a column holds.
+    static func fhirContext(_ text: String?) -> FHIRRunContext? {
+        guard let text, let json = try? JSONParser.parse(text) else { return nil }
+        return FHIRRunContext(json: json)
+    }
+
     /// The run without its visits, which have rows of their own.
     static func header(_ run: TaskRun) throws -> [UInt8] {
         var writer = Writer()

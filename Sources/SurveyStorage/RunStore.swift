@@ -21,13 +21,17 @@ public struct RunRecord: Sendable, Hashable {
     /// The version of the survey the run was made with (`SurveyTask.version`); nil for runs
     /// stored before versions were kept.
     public var surveyVersion: String?
+    /// The subject and encounter an EHR gave when it started the run through the API.
+    public var fhirContext: FHIRRunContext?
     /// The visits and resume code as the store last read or wrote them at this version, so an
     /// update writes only what changed. Not part of the record's value.
     public var storedVisits = StoredState()
 
     public init(run: TaskRun, surveyIdentifier: String, sessionID: String, version: Int = 0, updatedAt: Date, savedAt: Date? = nil,
-                resume: ResumeTicket? = nil, externalID: String? = nil, returnURL: String? = nil, surveyVersion: String? = nil) {
+                resume: ResumeTicket? = nil, externalID: String? = nil, returnURL: String? = nil, surveyVersion: String? = nil,
+                fhirContext: FHIRRunContext? = nil) {
         self.surveyVersion = surveyVersion
+        self.fhirContext = fhirContext
         self.run = run
         self.surveyIdentifier = surveyIdentifier
         self.sessionID = sessionID

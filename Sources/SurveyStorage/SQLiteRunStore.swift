@@ -87,7 +87,8 @@ public final class SQLiteRunStore: RunStore {
         return RunRecord(run: run, surveyIdentifier: row["survey"], sessionID: row["session"], version: row["version"],
                          updatedAt: Date(timeIntervalSince1970: row["updated_at"]),
                          savedAt: (row["saved_at"] as Double?).map(Date.init(timeIntervalSince1970:)), resume: resume,
-                         externalID: row["external_id"], returnURL: row["return_url"], surveyVersion: row["survey_version"])
+                         externalID: row["external_id"], returnURL: row["return_url"], surveyVersion: row["survey_version"],
+                         fhirContext: RunJSON.fhirContext(row["fhir_context"]))
     }
 
     private func fetchOne(sql: String, arguments: StatementArguments) async throws -> RunRecord? {
@@ -111,14 +112,15 @@ public final class SQLiteRunStore: RunStore {
                     sql: """
                         INSERT INTO runs (id, survey, session, finished, finish_reason, version, started_at, updated_at, state,
                                           saved_at, resume_code, resume_token, resume_expires_at, external_id, return_url, unanswered,
-                                          survey_version)
-                        VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                          survey_version, fhir_context)
+                        VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """).execute(
                     arguments: [record.id.uuidString, record.surveyIdentifier, record.sessionID, record.run.isFinished,
                                 record.run.finishReason?.rawValue, record.run.startDate.timeIntervalSince1970,
                                 record.updatedAt.timeIntervalSince1970, state, record.savedAt?.timeIntervalSince1970,
                                 record.resume?.code, record.resume?.token, record.resume?.expiresAt.timeIntervalSince1970,
-                                record.externalID, record.returnURL, record.isUnanswered, record.surveyVersion])
+                                record.externalID, record.returnURL, record.isUnanswered, record.surveyVersion,
+                                RunJSON.text(record.fhirContext)])
                 try Self.writeVisits(db, id: id, encoded: encoded, from: 0, count: count, previousCount: 0)
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {

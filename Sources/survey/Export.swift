@@ -13,8 +13,9 @@ struct Export: AsyncParsableCommand {
             FORMAT is csv (one row per run), long (one row per step visit and question, with \
             why an answer is missing), codebook (one row per column of the wide CSV), r or spss \
             (syntax that reads the wide CSV made with --missing-codes, with labels and missing \
-            codes), json (spec §5 results), researchkit (ResearchKit's serialization) or fhir (a \
-            FHIR R4 Bundle of QuestionnaireResponses).
+            codes), json (spec §5 results), researchkit (ResearchKit's serialization), fhir (a \
+            FHIR R4 Bundle of QuestionnaireResponses) or fhir-transaction (a transaction Bundle of each \
+            run's QuestionnaireResponse and the Observations extracted from it).
 
             Missing cells of the wide CSV are empty; with --missing-codes they hold -91 (not \
             shown), -92 (skipped), -93 (don't know) or -94 (not reached).
@@ -24,7 +25,7 @@ struct Export: AsyncParsableCommand {
     @Argument(help: "The survey's identifier.")
     var survey: String
 
-    @Option(help: "csv, long, codebook, r, spss, json, researchkit or fhir.")
+    @Option(help: "csv, long, codebook, r, spss, json, researchkit, fhir or fhir-transaction.")
     var format: String
 
     @Option(help: "Write to this file instead of standard output.")

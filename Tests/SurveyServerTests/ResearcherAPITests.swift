@@ -126,6 +126,11 @@ struct ResearcherAPITests {
         (#"{"survey": "nope"}"#, HTTPResponse.Status.unprocessableContent),
         (#"{"survey": "fever-triage", "returnURL": "javascript:alert(1)"}"#, .unprocessableContent),
         (#"{"survey": "fever-triage", "colour": 1}"#, .unprocessableContent),
+        (#"{"survey": "fever-triage", "subject": 17}"#, .unprocessableContent),
+        (#"{"survey": "fever-triage", "subject": {"display": "no reference"}}"#, .unprocessableContent),
+        (#"{"survey": "fever-triage", "encounter": {"reference": "Encounter/1", "colour": "red"}}"#, .unprocessableContent),
+        (#"{"survey": "fever-triage", "subject": {"identifier": {"system": "urn:mrn"}}}"#, .unprocessableContent),
+        (#"{"survey": "fever-triage", "subject": "Patient/\u0007"}"#, .unprocessableContent),
         ("not json", .badRequest),
     ])
     func badRequests(body: String, status: HTTPResponse.Status) async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import PostgresNIO
 import SurveyCore
 import Testing
@@ -59,6 +60,24 @@ struct RunStoreBehaviourTests {
         #expect(written.version == 1)
         let read = try #require(try await store.record(id: written.id))
         #expect(read == written)
+    }
+
+    @Test("The subject and encounter an EHR gave read back as written, after updates too", arguments: Kind.allCases)
+    func fhirContextIsKept(_ kind: Kind) async throws {
+        let store = try await Self.makeStore(kind)
+        var record = Self.record(survey: "ehr")
+        record.fhirContext = FHIRRunContext(
+            subject: JSONObject([("reference", .string("Patient/p-1")), ("display", .string("Ana Pérez"))]),
+            encounter: JSONObject([("identifier", .object(JSONObject([("system", .string("urn:visits")), ("value", .string("v-9"))])))]))
+        var written = try await store.insert(record)
+        written.run.cursor = 0
+        written = try await store.update(written)
+        // A listing reads the rows, not a cache of the records written.
+        let listed = try await store.records(matching: RunQuery(survey: "ehr"))
+        #expect(listed.map(\.fhirContext) == [record.fhirContext])
+        #expect(try await store.record(id: record.id)?.fhirContext == record.fhirContext)
+        _ = try await store.insert(Self.record(survey: "plain"))
+        #expect(try await store.records(matching: RunQuery(survey: "plain")).first?.fhirContext == nil)
     }
 
     @Test("An update at the current version wins and bumps the version", arguments: Kind.allCases)

@@ -315,12 +315,14 @@ def phq9_option(item: dict, score: int) -> dict:
     raise AssertionError(f"{item['linkId']} has no option scoring {score}")
 
 
-def phq9_by_http(base_url: str, scores: list[int], difficulty: str | None = "LA6573-5", stop: str | None = None):
+def phq9_by_http(base_url: str, scores: list[int], difficulty: str | None = "LA6573-5", stop: str | None = None,
+                 client=None):
     """A participant over raw HTTP: the nine answers scoring `scores`, the total page, then the
     difficulty code (when the total is above 0). stop="save" saves the run on the total page
-    instead. Returns the participant (support.Http) and the last URL."""
+    instead. `client` is a participant already in a run (one who opened a start link).
+    Returns the participant (support.Http) and the last URL."""
     from support import Http
-    client = Http(base_url)
+    client = client or Http(base_url)
     status, body, url = client.get("/surveys/phq-9")
     fields = {item["linkId"]: phq9_option(item, score)["code"] for item, score in zip(PHQ9_QUESTIONS, scores)}
     status, body, url = client.post_form(body, url, fields)

@@ -38,6 +38,7 @@ public enum FHIRExtensionURL {
     public static let initialExpression = sdc + "sdc-questionnaire-initialExpression"
     public static let minQuantity = sdc + "sdc-questionnaire-minQuantity"
     public static let maxQuantity = sdc + "sdc-questionnaire-maxQuantity"
+    public static let observationExtract = sdc + "sdc-questionnaire-observationExtract"
 
     // MARK: Groups
 
@@ -48,7 +49,8 @@ public enum FHIRExtensionURL {
     /// Item extensions kept verbatim in the item's `fhir.extension`: what the survey format has
     /// no key for (a unit's code and system, the control asked for, the repeat limit), so an
     /// export can give them back.
-    public static let kept: Set<String> = [itemControl, unit, unitOption, maxOccurs]
+    /// `observationExtract` says which answers go to the EHR as Observations.
+    public static let kept: Set<String> = [itemControl, unit, unitOption, maxOccurs, observationExtract]
 
     /// The FHIRPath language code an expression must carry to be evaluated.
     public static let fhirPathLanguage = "text/fhirpath"

@@ -18,6 +18,8 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     case researchkit
     /// A FHIR R4 Bundle (type collection) of QuestionnaireResponses.
     case fhir
+    /// A FHIR R4 transaction Bundle: each run's QuestionnaireResponse and the Observations extracted from it.
+    case fhirTransaction = "fhir-transaction"
 
     /// Whether the format holds runs; the codebook and the syntax files describe the survey only.
     public var readsRuns: Bool {
@@ -31,7 +33,7 @@ public enum ExportFormat: String, Sendable, CaseIterable {
         switch self {
         case .csv, .long, .codebook: return "text/csv; charset=utf-8"
         case .json, .researchkit: return "application/json; charset=utf-8"
-        case .fhir: return "application/fhir+json; charset=utf-8"
+        case .fhir, .fhirTransaction: return "application/fhir+json; charset=utf-8"
         case .r, .spss: return "text/plain; charset=utf-8"
         }
     }
@@ -39,7 +41,7 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     public var fileExtension: String {
         switch self {
         case .csv, .long, .codebook: return "csv"
-        case .json, .researchkit, .fhir: return "json"
+        case .json, .researchkit, .fhir, .fhirTransaction: return "json"
         case .r: return "R"
         case .spss: return "sps"
         }

@@ -12,9 +12,13 @@ public struct ExportedRun: Sendable {
     public var updatedAt: Date
     /// The version of the survey the run was made with, when the store knows it.
     public var surveyVersion: String?
+    /// The subject and encounter the FHIR exports carry, for runs an EHR started.
+    public var fhirContext: FHIRRunContext?
 
-    public init(run: TaskRun, status: String, participant: String?, updatedAt: Date, surveyVersion: String? = nil) {
+    public init(run: TaskRun, status: String, participant: String?, updatedAt: Date, surveyVersion: String? = nil,
+                fhirContext: FHIRRunContext? = nil) {
         self.surveyVersion = surveyVersion
+        self.fhirContext = fhirContext
         self.run = run
         self.status = status
         self.participant = participant

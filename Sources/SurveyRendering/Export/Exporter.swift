@@ -91,6 +91,7 @@ public final class Exporter {
         case .spss: return SPSSSyntax(task: task, codebook: codebook).text
         case .json, .researchkit: return "["
         case .fhir: return #"{"resourceType":"Bundle","type":"collection""#
+        case .fhirTransaction: return #"{"resourceType":"Bundle","type":"transaction""#
         }
     }
 
@@ -108,15 +109,20 @@ public final class Exporter {
             if exported.status == FinishReason.saved.rawValue, result.finishReason == nil { result.finishReason = .saved }
             let json = format == .json ? result.json(in: timeZone) : result.researchKitJSON(in: timeZone)
             return (written == 0 ? "\n" : ",\n") + JSONWriter.string(json, pretty: false)
-        case .fhir:
+        case .fhir, .fhirTransaction:
             let reader = reader(for: exported)
             var result = reader.navigator.result(of: exported.run, now: exported.updatedAt)
             if exported.status == FinishReason.saved.rawValue, result.finishReason == nil { result.finishReason = .saved }
             let response = QuestionnaireResponseExport.response(survey: reader.surveyJSON, result: result.json(in: reader.timeZone),
-                                                                surveyVersion: reader.version)
-            let entry: JSONValue = .object(["fullUrl": .string("urn:uuid:" + exported.run.taskRunUUID.uuidString.lowercased()), "resource": response])
+                                                                surveyVersion: reader.version, context: exported.fhirContext)
+            let entries: [JSONValue]
+            if format == .fhir {
+                entries = [.object(["fullUrl": .string("urn:uuid:" + exported.run.taskRunUUID.uuidString.lowercased()), "resource": response])]
+            } else {
+                entries = QuestionnaireResponseExport.transactionEntries(survey: reader.surveyJSON, response: response)
+            }
             // FHIR allows no empty array, so "entry" opens with the first run.
-            return (written == 0 ? #","entry":["# + "\n" : ",\n") + JSONWriter.string(entry, pretty: false)
+            return (written == 0 ? #","entry":["# + "\n" : ",\n") + entries.map { JSONWriter.string($0, pretty: false) }.joined(separator: ",\n")
         case .codebook, .r, .spss: return ""
         }
     }
@@ -124,7 +130,7 @@ public final class Exporter {
     public func tail() -> String {
         switch format {
         case .json, .researchkit: return written == 0 ? "]\n" : "\n]\n"
-        case .fhir: return written == 0 ? "}\n" : "\n]}\n"
+        case .fhir, .fhirTransaction: return written == 0 ? "}\n" : "\n]}\n"
         default: return ""
         }
     }

@@ -27,8 +27,8 @@ extension Setting {
                                              rule: "must be at least 16 characters", isSecret: true)
     public static let webhookURL = Setting("webhookUrl", "Post each completed run's result here, signed with SURVEY_WEBHOOK_SECRET",
                                            rule: "must be an http or https URL")
-    public static let webhookFormat = Setting("webhookFormat", "What the webhook posts: json (our event with the result) or fhir (a QuestionnaireResponse)",
-                                              rule: "must be json or fhir", default: "json")
+    public static let webhookFormat = Setting("webhookFormat", "What the webhook posts: json (our event with the result), fhir (a QuestionnaireResponse) or fhir-transaction (a transaction Bundle with the Observations extracted from it)",
+                                              rule: "must be json, fhir or fhir-transaction", default: "json")
     public static let webhookSecret = Setting("webhookSecret", "The key that signs what the webhook posts (HMAC-SHA256)",
                                               rule: "must be at least 16 characters", isSecret: true, hasFlag: false)
     public static let retentionDays = Setting("retentionDays", "Delete finished runs this many days after they finished",

@@ -46,7 +46,8 @@ public struct ExportJob: Sendable {
                 var piece = ""
                 for record in records {
                     piece += exporter.write(ExportedRun(run: record.run, status: record.status, participant: record.externalID,
-                                                        updatedAt: record.updatedAt, surveyVersion: record.surveyVersion))
+                                                        updatedAt: record.updatedAt, surveyVersion: record.surveyVersion,
+                                                        fhirContext: record.fhirContext))
                 }
                 try await write(piece)
             }

@@ -55,6 +55,8 @@ struct ResearcherAPI: Sendable {
             "status": .string(record.status),
             "participantId": record.externalID.map(JSONValue.string),
             "returnURL": record.returnURL.map(JSONValue.string),
+            "subject": record.fhirContext?.subject.map(JSONValue.object),
+            "encounter": record.fhirContext?.encounter.map(JSONValue.object),
             "startDate": .string(DateTimeParsing.string(record.run.startDate, in: zone)),
             "updatedAt": .string(DateTimeParsing.string(record.updatedAt, in: zone)),
             "endDate": record.run.endDate.map { .string(DateTimeParsing.string($0, in: zone)) },
@@ -106,10 +108,20 @@ struct ResearcherAPI: Sendable {
             }
             returnURL = normalized
         }
-        for key in body.keys where !["survey", "participantId", "returnURL"].contains(key) {
-            return Self.problem(.unprocessableContent, "Unknown key \"\(key)\"; use survey, participantId and returnURL.")
+        var fhirContext = FHIRRunContext()
+        for key in ["subject", "encounter"] {
+            guard let value = body[key] else { continue }
+            switch FHIRRunContext.reference(value, key: key) {
+            case .failure(let failure): return Self.problem(.unprocessableContent, failure.message)
+            case .success(let reference):
+                if key == "subject" { fhirContext.subject = reference } else { fhirContext.encounter = reference }
+            }
         }
-        let (record, ticket) = try await runs.create(pages.survey, participant: participant, returnURL: returnURL)
+        for key in body.keys where !Self.createKeys.contains(key) {
+            return Self.problem(.unprocessableContent, "Unknown key \"\(key)\"; use \(Self.createKeys.joined(separator: ", ")).")
+        }
+        let (record, ticket) = try await runs.create(pages.survey, participant: participant, returnURL: returnURL,
+                                                     fhirContext: fhirContext.isEmpty ? nil : fhirContext)
         guard case .object(var object) = summary(record, pages: pages) else { return Self.problem(.internalServerError, "") }
         object["startLink"] = .string(configuration.absoluteURL("/start/\(ticket.token)", for: request, context))
         object["startLinkExpires"] = .string(DateTimeParsing.string(ticket.expiresAt, in: runs.timeZone(of: pages.survey)))
@@ -117,6 +129,9 @@ struct ResearcherAPI: Sendable {
         response.headers[.location] = "/api/v1/runs/\(record.id.uuidString.lowercased())"
         return response
     }
+
+    /// The keys a request to create a run may have.
+    static let createKeys = ["survey", "participantId", "returnURL", "subject", "encounter"]
 
     func read(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
         guard let text = context.parameters.get("id"), let id = UUID(uuidString: text), let record = try await runs.run(id: id) else {
@@ -126,10 +141,10 @@ struct ResearcherAPI: Sendable {
         guard let format = ResultFormat(query: request.uri.queryParameters.get("format")) else {
             return Self.problem(.badRequest, "\"format\" must be one of \(ResultFormat.names).")
         }
-        if format == .fhir {
+        if format.isFHIR {
             // An EHR reads the resource itself, not our summary around it.
             guard let pages else { return Self.problem(.notFound, "The run's survey is no longer served, so it has no FHIR form.") }
-            return Self.json(runs.result(of: record, in: pages.survey).json(.fhir), contentType: "application/fhir+json; charset=utf-8")
+            return Self.json(runs.result(of: record, in: pages.survey).json(format), contentType: format.contentType)
         }
         guard case .object(var object) = summary(record, pages: pages) else { return Self.problem(.internalServerError, "") }
         if let pages {

@@ -79,8 +79,7 @@ struct ResultsController: ParticipantController {
             throw PageError(.badRequest, "errorNotFoundText")
         }
         let json = runs.result(of: record, in: pages.survey).json(format)
-        let type = format == .fhir ? "application/fhir+json; charset=utf-8" : "application/json; charset=utf-8"
-        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
+        return Response(status: .ok, headers: [.contentType: format.contentType, .cacheControl: "no-store"],
                         body: ResponseBody(byteBuffer: ByteBuffer(string: JSONWriter.string(json))))
     }
 }

@@ -8,6 +8,8 @@ struct RunResult {
     let result: TaskResult
     let timeZone: TimeZone
     let survey: RunnableSurvey
+    /// The subject and encounter the FHIR forms carry.
+    var context: FHIRRunContext?
 
     /// The result as JSON, or in ResearchKit's shape.
     func json(researchKit: Bool) -> JSONValue {
@@ -20,8 +22,14 @@ struct RunResult {
         case .result: return result.json(in: timeZone)
         case .researchKit: return result.researchKitJSON(in: timeZone)
         case .fhir:
-            return QuestionnaireResponseExport.response(survey: survey.json, result: result.json(in: timeZone), surveyVersion: survey.version)
+            return fhirResponse
+        case .fhirTransaction:
+            return QuestionnaireResponseExport.transaction(QuestionnaireResponseExport.transactionEntries(survey: survey.json, response: fhirResponse))
         }
+    }
+
+    private var fhirResponse: JSONValue {
+        QuestionnaireResponseExport.response(survey: survey.json, result: result.json(in: timeZone), surveyVersion: survey.version, context: context)
     }
 }
 
@@ -30,6 +38,8 @@ enum ResultFormat: String, CaseIterable {
     case result = "json"
     case researchKit = "researchkit"
     case fhir
+    /// A transaction Bundle: the QuestionnaireResponse and the Observations extracted from it.
+    case fhirTransaction = "fhir-transaction"
 
     /// The format a query asks for: none is the result JSON; an unknown name is nil.
     init?(query: String?) {
@@ -39,6 +49,11 @@ enum ResultFormat: String, CaseIterable {
         }
         self.init(rawValue: query)
     }
+
+    /// FHIR resources, served as application/fhir+json.
+    var isFHIR: Bool { self == .fhir || self == .fhirTransaction }
+
+    var contentType: String { isFHIR ? "application/fhir+json; charset=utf-8" : "application/json; charset=utf-8" }
 
     static var names: String { allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") }
 }
@@ -67,20 +82,21 @@ extension RunService {
     func result(of record: RunRecord, in survey: RunnableSurvey) -> RunResult {
         var result = survey.navigator.result(of: record.run, now: record.updatedAt)
         if record.savedAt != nil, result.finishReason == nil { result.finishReason = .saved }
-        return RunResult(result: result, timeZone: survey.navigator.timeZone, survey: survey)
+        return RunResult(result: result, timeZone: survey.navigator.timeZone, survey: survey, context: record.fhirContext)
     }
 
     // MARK: The researcher's runs
 
     /// A run made through the API. It belongs to no browser until someone opens its start
     /// link, the only way in: it has no short code until its participant saves.
-    func create(_ survey: RunnableSurvey, participant: String?, returnURL: String?) async throws -> (RunRecord, ResumeTicket) {
+    func create(_ survey: RunnableSurvey, participant: String?, returnURL: String?,
+                fhirContext: FHIRRunContext? = nil) async throws -> (RunRecord, ResumeTicket) {
         let now = clock()
         let run = survey.navigator.start(uuid: UUID(), now: now)
         let ticket = ResumeTicket.make(now: now, lifetime: resumeLifetime, withCode: false)
         let record = try await store.insert(RunRecord(run: run, surveyIdentifier: survey.task.identifier, sessionID: "unclaimed",
                                                       updatedAt: now, resume: ticket, externalID: participant, returnURL: returnURL,
-                                                      surveyVersion: survey.version))
+                                                      surveyVersion: survey.version, fhirContext: fhirContext))
         metrics.countRunStarted()
         return (record, ticket)
     }

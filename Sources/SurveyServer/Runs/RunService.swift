@@ -237,8 +237,14 @@ struct RunService: Sendable {
                 "participantId": record.externalID.map(JSONValue.string),
                 "result": resultJSON,
             ])
-        case .fhir:
-            body = QuestionnaireResponseExport.response(survey: survey.json, result: resultJSON, surveyVersion: survey.version)
+        case .fhir, .fhirTransaction:
+            let response = QuestionnaireResponseExport.response(survey: survey.json, result: resultJSON, surveyVersion: survey.version,
+                                                                context: record.fhirContext)
+            guard webhookFormat == .fhirTransaction else {
+                body = response
+                break
+            }
+            body = QuestionnaireResponseExport.transaction(QuestionnaireResponseExport.transactionEntries(survey: survey.json, response: response))
         }
         let event = JSONWriter.string(body, pretty: false)
         return try await store.update(record, enqueuing: event)

@@ -99,6 +99,10 @@ extension PostgresRunStore {
             try await connection.query("CREATE INDEX IF NOT EXISTS kiosk_revocations_by_time ON kiosk_revocations (revoked_at)",
                                        logger: store.logger)
         },
+        StoreMigration(8, "fhir-context") { store, connection in
+            // The subject and encounter (FHIR References, as JSON) a run started through the API names.
+            try await connection.query("ALTER TABLE runs ADD COLUMN IF NOT EXISTS fhir_context TEXT", logger: store.logger)
+        },
     ]
 
     /// A run is a row of `runs` (its header: everything but the visits, in `state`) and a row

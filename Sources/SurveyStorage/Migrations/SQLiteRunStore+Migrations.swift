@@ -146,5 +146,9 @@ extension SQLiteRunStore {
             try db.execute(sql: "DROP INDEX kioskRevocations_by_time")
             try db.execute(sql: "CREATE INDEX kiosk_revocations_by_time ON kiosk_revocations (revoked_at)")
         },
+        StoreMigration(9, "fhir-context") { db in
+            // The subject and encounter (FHIR References, as JSON) a run started through the API names.
+            try db.execute(sql: "ALTER TABLE runs ADD COLUMN fhir_context TEXT")
+        },
     ]
 }

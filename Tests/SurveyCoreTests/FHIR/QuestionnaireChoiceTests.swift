@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 @testable import SurveyCore
+import SurveyTestSupport
 import Testing
 
 /// Choice and open-choice items: where their options come from and how they are shown.

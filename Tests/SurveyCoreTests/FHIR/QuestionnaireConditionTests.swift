@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 @testable import SurveyCore
+import SurveyTestSupport
 import Testing
 
 /// enableWhen, enableBehavior and enableWhenExpression, and where each condition goes.

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 @testable import SurveyCore
+import SurveyTestSupport
 import Testing
 
 /// The public instruments and forms in Fixtures/fhir: each imports cleanly, and what it gives

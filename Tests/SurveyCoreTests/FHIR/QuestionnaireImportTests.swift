@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 @testable import SurveyCore
+import SurveyTestSupport
 import Testing
 
 /// The resource as a whole: what it takes to be a Questionnaire, and the task keys it gives.

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 @testable import SurveyCore
+import SurveyTestSupport
 import Testing
 
 /// Initial answers, in the shape a result records them.

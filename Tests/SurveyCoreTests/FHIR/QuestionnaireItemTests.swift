@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 @testable import SurveyCore
+import SurveyTestSupport
 import Testing
 
 /// How items become steps, form items, section headers and notes, and the keys every item keeps.

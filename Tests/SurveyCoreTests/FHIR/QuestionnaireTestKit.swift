@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 @testable import SurveyCore
+import SurveyTestSupport
 import Testing
 
 /// The FHIR fixtures, found from this source file: Tests/SurveyCoreTests/FHIR/ → the package root.
@@ -14,28 +15,6 @@ enum FHIRFixtures {
     static func questionnaire(_ name: String) throws -> JSONValue {
         try JSONParser.parse(Data(contentsOf: folder.appendingPathComponent(name)))
     }
-}
-
-/// One step of a path into the produced JSON: a key or an index.
-enum JSONStep: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
-    case key(String)
-    case index(Int)
-
-    init(stringLiteral value: String) { self = .key(value) }
-    init(integerLiteral value: Int) { self = .index(value) }
-}
-
-/// The value at a path, nil when any step is missing.
-func pick(_ value: JSONValue?, _ path: JSONStep...) -> JSONValue? {
-    var current = value
-    for step in path {
-        switch (step, current) {
-        case (.key(let key), .object(let object)?): current = object[key]
-        case (.index(let index), .array(let elements)?): current = elements.indices.contains(index) ? elements[index] : nil
-        default: return nil
-        }
-    }
-    return current
 }
 
 /// JSON written inline in a FHIR test; a fault is recorded as the test's.

@@ -10,7 +10,8 @@ import JSON
 /// steps leave nothing. Only answered questions appear, and a group left empty does not.
 public enum QuestionnaireResponseExport {
     /// The run's result as an R4 QuestionnaireResponse.
-    public static func response(survey: JSONValue, result: JSONValue, surveyVersion: String?) -> JSONValue {
+    /// `context` gives the response its `subject` and `encounter`.
+    public static func response(survey: JSONValue, result: JSONValue, surveyVersion: String?, context: FHIRRunContext? = nil) -> JSONValue {
         let reading = FHIRExportSurvey(survey)
         let uuid = result[fx: "taskRunUUID"]?.fxText?.lowercased()
         return FHIRJSON.object([
@@ -20,6 +21,8 @@ public enum QuestionnaireResponseExport {
             "identifier": uuid.map { .object(["system": .string(FHIRExportURL.uri), "value": .string("urn:uuid:" + $0)]) },
             "questionnaire": .string(canonical(survey: survey, surveyVersion: surveyVersion)),
             "status": .string(status(result[fx: "finishReason"]?.fxString)),
+            "subject": context?.subject.map(JSONValue.object),
+            "encounter": context?.encounter.map(JSONValue.object),
             "authored": FHIRJSON.string(result[fx: "endDate"]?.fxString),
             "item": .array(items(result: result, survey: reading)),
         ])
@@ -38,6 +41,35 @@ public enum QuestionnaireResponseExport {
             "type": .string("collection"),
             "entry": .array(entries),
         ])
+    }
+
+    /// A response and the Observations extracted from it as the entries of a transaction
+    /// Bundle: each is created unless the EHR already has a resource with its identifier, so a
+    /// Bundle sent twice (a webhook retried) makes nothing twice.
+    public static func transactionEntries(survey: JSONValue, response: JSONValue) -> [JSONValue] {
+        guard let id = response[fx: "id"]?.fxText else { return [] }
+        let fullUrl = "urn:uuid:" + id
+        let observations = ObservationExtract.observations(survey: survey, response: response, responseReference: fullUrl)
+        return [transactionEntry(response, fullUrl: fullUrl)]
+            + observations.map { transactionEntry($0, fullUrl: "urn:uuid:" + ($0[fx: "id"]?.fxText ?? "")) }
+    }
+
+    private static func transactionEntry(_ resource: JSONValue, fullUrl: String) -> JSONValue {
+        let type = resource[fx: "resourceType"]?.fxString ?? ""
+        return .object([
+            "fullUrl": .string(fullUrl),
+            "resource": resource,
+            "request": .object([
+                "method": .string("POST"),
+                "url": .string(type),
+                "ifNoneExist": .string("identifier=" + FHIRExportURL.uri + "|" + fullUrl),
+            ]),
+        ])
+    }
+
+    /// Entries as a Bundle of type transaction.
+    public static func transaction(_ entries: [JSONValue]) -> JSONValue {
+        FHIRJSON.object(["resourceType": .string("Bundle"), "type": .string("transaction"), "entry": .array(entries)])
     }
 
     /// The canonical the response points at: the survey's `fhir.url` with its `fhir.version` when it has one (the Questionnaire as the EHR knows it); else "urn:survey-presenter:questionnaire:<identifier>|<survey version>".

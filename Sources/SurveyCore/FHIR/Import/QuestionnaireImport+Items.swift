@@ -56,6 +56,8 @@ extension QuestionnaireImport.Reader {
         }
         // Used: it becomes a predicate once every item is known, after unused extensions are reported.
         _ = item.extensions.take([FHIRExtensionURL.enableWhenExpression])
+        // Kept in `fhir.extension` for the transaction export.
+        _ = item.extensions.take([FHIRExtensionURL.observationExtract])
 
         switch type {
         case "group":

@@ -44,9 +44,12 @@ extension QuestionnaireImport.Reader {
         for key in Self.taskDetailKeys {
             details[key] = root[key]
         }
+        let extensions = QuestionnaireImport.Extensions(root["extension"], at: .root / "extension")
+        // Observation extraction set for the whole Questionnaire is kept for the transaction export.
+        let extract = extensions.take([FHIRExtensionURL.observationExtract]).map { JSONValue.object($0.object) }
+        if !extract.isEmpty { details["extension"] = .array(extract) }
         if !details.isEmpty { survey["fhir"] = .object(details) }
 
-        let extensions = QuestionnaireImport.Extensions(root["extension"], at: .root / "extension")
         let variables = variables(extensions, owner: "The Questionnaire")
         if !variables.isEmpty { survey["variables"] = .array(variables) }
         reportIgnored(extensions, owner: "The Questionnaire")
