@@ -10,7 +10,7 @@ enum FHIRFixtures {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Tests/SurveyCoreTests/Fixtures/fhir")
 
-    static let names = ["phq-9.json", "height-weight-bmi.json", "nested-groups.json", "stu3-options.json"]
+    static let names = ["phq-9.json", "height-weight-bmi.json", "nested-groups.json", "stu3-options.json", "bilingual-intake.json"]
 
     static func questionnaire(_ name: String) throws -> JSONValue {
         try JSONParser.parse(Data(contentsOf: folder.appendingPathComponent(name)))

@@ -98,11 +98,13 @@ extension QuestionnaireImport.Reader {
         case (.object(let coding)?, _, _, _):
             return codingChoice(coding, at: path / "valueCoding", extensions: extensions, selected: selected, of: item)
         case (_, .string(let text)?, _, _):
-            return plainChoice(.string(text), text: text, valueType: "string", at: path, extensions: extensions, selected: selected)
+            let shown = phrase(object, "valueString", at: path) ?? Phrase(text)
+            return plainChoice(.string(text), text: shown, valueType: "string", at: path, extensions: extensions, selected: selected)
         case (_, _, .number(let number)?, _):
-            return plainChoice(.number(number), text: JSONWriter.number(number), valueType: "integer", at: path, extensions: extensions, selected: selected)
+            return plainChoice(.number(number), text: Phrase(JSONWriter.number(number)), valueType: "integer", at: path, extensions: extensions,
+                               selected: selected)
         case (_, _, _, .string(let date)?):
-            return plainChoice(.string(date), text: date, valueType: "date", at: path, extensions: extensions, selected: selected)
+            return plainChoice(.string(date), text: Phrase(date), valueType: "date", at: path, extensions: extensions, selected: selected)
         default:
             let given = object.keys.first { $0.hasPrefix("value") } ?? "no value"
             error(path, "\(owner) has an option with \(given); this presenter offers options with valueCoding, valueString, valueInteger or valueDate.")
@@ -110,11 +112,11 @@ extension QuestionnaireImport.Reader {
         }
     }
 
-    private func plainChoice(_ value: JSONValue, text: String, valueType: String, at path: JSONPath, extensions: Extensions, selected: Bool) -> Choice {
+    private func plainChoice(_ value: JSONValue, text: Phrase, valueType: String, at path: JSONPath, extensions: Extensions, selected: Bool) -> Choice {
         var details = JSONObject([("valueType", .string(valueType))])
         let scores = extensions.take(FHIRExtensionURL.choiceScores).map { JSONValue.object($0.object) }
         if !scores.isEmpty { details["extension"] = .array(scores) }
-        let json = Self.fields(["text": .string(Self.richText(text)), "value": value, "fhir": .object(details)])
+        let json = Self.fields(["text": json(text), "value": value, "fhir": .object(details)])
         return Choice(value: value, json: json, system: nil, code: nil, path: path, initiallySelected: selected)
     }
 
@@ -138,7 +140,8 @@ extension QuestionnaireImport.Reader {
         details["display"] = display.map(JSONValue.string)
         details["valueType"] = .string("coding")
         if !scores.isEmpty { details["extension"] = .array(scores.map { .object($0.object) }) }
-        let json = Self.fields(["text": .string(Self.richText(display ?? code)), "value": .string(code), "fhir": .object(details)])
+        let shown = phrase(coding, "display", at: path) ?? Phrase(code)
+        let json = Self.fields(["text": json(shown), "value": .string(code), "fhir": .object(details)])
         return Choice(value: .string(code), json: json, system: system, code: code, path: path, initiallySelected: selected)
     }
 }

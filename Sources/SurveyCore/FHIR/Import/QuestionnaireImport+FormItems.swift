@@ -29,13 +29,13 @@ extension QuestionnaireImport.Reader {
             case "display":
                 guard !isHidden else { continue }
                 result.append(.object(Self.fields([
-                    "note": .string(item.shownText ?? ""), "visibleIf": visibleIf, "fhir": details(of: item, within: within, withType: false),
+                    "note": json(item.shownText) ?? .string(""), "visibleIf": visibleIf, "fhir": details(of: item, within: within, withType: false),
                 ])))
             default:
                 guard item.isQuestion else { continue }
                 var question = Self.fields([
-                    "identifier": .string(item.identifier), "text": item.shownText.map(JSONValue.string),
-                    "detailText": item.detail.map(JSONValue.string),
+                    "identifier": .string(item.identifier), "text": json(item.shownText),
+                    "detailText": json(item.detail),
                 ])
                 for (key, value) in item.question.entries { question[key] = value }
                 if isHidden { question["hidden"] = .bool(true) }
@@ -53,8 +53,8 @@ extension QuestionnaireImport.Reader {
         var title = group.shownText
         if title == nil {
             warning(group.path, "The group '\(group.linkId)' has no text, so its section is headed by its linkId.")
-            title = Self.richText(group.linkId)
+            title = Phrase(group.linkId)
         }
-        return Self.fields(["sectionTitle": title.map(JSONValue.string), "fhir": details(of: group, within: within, withType: false)])
+        return Self.fields(["sectionTitle": json(title), "fhir": details(of: group, within: within, withType: false)])
     }
 }

@@ -44,6 +44,8 @@ extension QuestionnaireImport.Reader {
         let selector = isQuestion ? step.map { "\($0).\(identifier)" } ?? identifier : nil
         itemCount += 1
         let item = Item(object: object, path: path, linkId: linkId, type: type, order: itemCount, identifier: identifier, selector: selector)
+        item.text = phrase(object, "text", at: path)
+        item.prefix = phrase(object, "prefix", at: path)
         if items[linkId] == nil { items[linkId] = item }
         let owner = "The item '\(linkId)'"
 

@@ -30,14 +30,16 @@ extension QuestionnaireImport {
         var children: [Item] = []
         /// A question's survey keys other than its text and condition: `optional`, `answerFormat`, `initial`…
         var question = JSONObject()
+        /// The item's `text` and `prefix`, with their translations.
+        var text: QuestionnaireImport.Phrase?
+        var prefix: QuestionnaireImport.Phrase?
         /// Text shown under the question (from `entryFormat`).
-        var hint: String?
+        var hint: QuestionnaireImport.Phrase?
         /// The texts of the display items under a question, shown under it after the hint.
-        var textsUnder: [String] = []
-        /// What is shown under the question: its hint, then the texts under it, as RichText.
-        var detail: String? {
-            let parts = ([hint].compactMap { $0 } + textsUnder).map(Reader.richText)
-            return parts.isEmpty ? nil : parts.joined(separator: " ")
+        var textsUnder: [QuestionnaireImport.Phrase] = []
+        /// What is shown under the question: its hint, then the texts under it.
+        var detail: QuestionnaireImport.Phrase? {
+            .joined([hint].compactMap { $0 } + textsUnder, separator: " ")
         }
         /// A choice question's options, kept for matching codings in conditions and initial values.
         var choices: [Choice] = []
@@ -61,16 +63,9 @@ extension QuestionnaireImport {
         var isQuestion: Bool { selector != nil }
         var isChoice: Bool { QuestionnaireImport.choiceTypes.contains(type) }
 
-        /// The item's `text` with its `prefix` before it ("1. Little interest"), as RichText.
-        var shownText: String? {
-            var plain: String?
-            switch (object["prefix"], object["text"]) {
-            case (.string(let prefix)?, .string(let text)?): plain = prefix + " " + text
-            case (_, .string(let text)?): plain = text
-            case (.string(let prefix)?, _): plain = prefix
-            default: plain = nil
-            }
-            return plain.map(Reader.richText)
+        /// The item's `text` with its `prefix` before it ("1. Little interest").
+        var shownText: QuestionnaireImport.Phrase? {
+            .joined([prefix, text].compactMap { $0 }, separator: " ")
         }
 
         /// A boolean key, false when absent.

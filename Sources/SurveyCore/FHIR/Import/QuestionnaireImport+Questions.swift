@@ -17,8 +17,8 @@ extension QuestionnaireImport.Reader {
         if item.object["maxLength"] != nil, !Self.textTypes.contains(item.type) {
             warning(item.path / "maxLength", "\(owner) has a maxLength, which only limits text answers; it is ignored.")
         }
-        if let entry = item.extensions.take(FHIRExtensionURL.entryFormat) {
-            item.hint = string(of: entry, owner: owner)
+        if let entry = item.extensions.take(FHIRExtensionURL.entryFormat), let hint = string(of: entry, owner: owner) {
+            item.hint = phrase(entry.object, "valueString", at: entry.path) ?? Phrase(hint)
         }
 
         var question = JSONObject()
@@ -65,7 +65,7 @@ extension QuestionnaireImport.Reader {
             if object["enableWhen"] != nil || extensions.take(FHIRExtensionURL.enableWhenExpression) != nil {
                 warning(path, "\(owner) has a text under it with a condition, which is not applied here: the text is always shown.")
             }
-            if case .string(let text)? = object["text"] { item.textsUnder.append(text) }
+            if let text = phrase(object, "text", at: path) { item.textsUnder.append(text) }
         }
     }
 
@@ -132,9 +132,7 @@ extension QuestionnaireImport.Reader {
         // The survey format needs a message with a pattern; `entryFormat` is the Questionnaire's
         // own word for what to enter, and without one the message says what kind of answer it is.
         if format["validationRegularExpression"] != nil {
-            let message = item.hint ?? (item.type == "url" ? "Enter a web address, such as https://example.org."
-                                                            : "This answer is not in the form this question asks for; check it and enter it again.")
-            format["invalidMessage"] = .string(Self.richText(message))
+            format["invalidMessage"] = json(item.hint ?? entryMessage(url: item.type == "url"))
         }
         ignoreControl(itemControl(of: item), of: item)
         return format

@@ -15,6 +15,10 @@ extension QuestionnaireImport {
         /// The contained ValueSets by canonical URL (their `url`, and `url|version` when they
         /// have a version), for references that name one that way.
         var valueSetsByURL: [String: (object: JSONObject, path: JSONPath)] = [:]
+        /// The language the Questionnaire is written in: its `language`, else English.
+        var baseLanguage = "en"
+        /// The other languages its translations give, in the order they first appear.
+        var languages: [String] = []
         /// How many items have been read, giving each its place in document order.
         var itemCount = 0
 

@@ -30,16 +30,14 @@ extension QuestionnaireImport.Reader {
             warning(.root / key, "The Questionnaire has the key \"\(key)\", which this presenter ignores.")
         }
         readContainedValueSets(root["contained"])
+        readLanguages(root)
 
         var survey = JSONObject()
         var identifier: String?
         if case .string(let id)? = root["id"] { identifier = Self.sanitized(id, keepingDots: true) }
         survey["identifier"] = .string(identifier ?? Self.sanitized(fallbackIdentifier, keepingDots: true) ?? "questionnaire")
-        if case .string(let title)? = root["title"] {
-            survey["title"] = .string(Self.richText(title))
-        } else if case .string(let name)? = root["name"] {
-            survey["title"] = .string(Self.richText(name))
-        }
+        survey["languages"] = surveyLanguages
+        survey["title"] = json(phrase(root, "title", at: .root) ?? phrase(root, "name", at: .root))
         var details = JSONObject()
         for key in Self.taskDetailKeys {
             details[key] = root[key]

@@ -25,15 +25,15 @@ extension QuestionnaireImport.Reader {
 
     private func instructionStep(_ item: Item) -> JSONObject {
         Self.fields([
-            "identifier": .string(item.identifier), "type": .string("instruction"), "text": item.shownText.map(JSONValue.string),
+            "identifier": .string(item.identifier), "type": .string("instruction"), "text": json(item.shownText),
             "fhir": details(of: item, within: nil, withType: true),
         ])
     }
 
     private func questionStep(_ item: Item) -> JSONObject {
         var step = Self.fields([
-            "identifier": .string(item.identifier), "type": .string("question"), "question": item.shownText.map(JSONValue.string),
-            "text": item.detail.map(JSONValue.string),
+            "identifier": .string(item.identifier), "type": .string("question"), "question": json(item.shownText),
+            "text": json(item.detail),
         ])
         for (key, value) in item.question.entries { step[key] = value }
         if !item.variables.isEmpty { step["variables"] = .array(item.variables) }
@@ -43,7 +43,7 @@ extension QuestionnaireImport.Reader {
 
     private func formStep(_ group: Item) -> JSONObject? {
         var step = Self.fields([
-            "identifier": .string(group.identifier), "type": .string("form"), "title": group.shownText.map(JSONValue.string),
+            "identifier": .string(group.identifier), "type": .string("form"), "title": json(group.shownText),
         ])
         var variables = group.variables
         let items = formItems(group.children, within: [], conditions: [], hidden: group.hidden, variables: &variables)

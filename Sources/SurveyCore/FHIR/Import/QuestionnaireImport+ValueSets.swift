@@ -74,7 +74,8 @@ extension QuestionnaireImport.Reader {
             error(path, "The item '\(item.linkId)' has a ValueSet concept that is not an object.")
             return nil
         }
-        let coding = Self.fields(["system": system, "code": concept["code"], "display": concept["display"]])
+        let coding = Self.fields(["system": system, "code": concept["code"], "display": concept["display"],
+                                  "_display": Self.translationElement(concept)])
         let extensions = Extensions(concept["extension"], at: path / "extension")
         defer { reportIgnored(extensions, owner: "A ValueSet concept used by the item '\(item.linkId)'") }
         return codingChoice(coding, at: path, extensions: extensions, selected: false, of: item)
