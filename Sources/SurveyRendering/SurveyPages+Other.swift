@@ -56,9 +56,11 @@ extension SurveyPages {
             guard let shown = navigator.step(of: earlier) else { continue }
             if case .review = shown.kind { continue }
             if shown.isInstructionLike, excludeInstructions || shown.isCompletion { continue }
+            // What the participant never saw is not theirs to review or change.
+            if shown.showsNothing { continue }
             let title = texts.plain(shown.title, language: language, fallback: fallback) ?? shown.identifier
             var answers: [[String: Any]] = []
-            for question in shown.questions {
+            for question in shown.questions where !question.behaviour.isHidden {
                 guard let result = earlier.result(question.identifier) else { continue }
                 let label: String
                 switch shown.kind {

@@ -61,6 +61,7 @@ public struct Navigator: Sendable {
         var run = TaskRun(taskIdentifier: task.identifier, taskRunUUID: uuid, startDate: now)
         let empty = result(of: run, through: -1, now: now)
         arrive(at: nextStepIndex(after: nil, result: empty), in: &run, now: now)
+        passOverSilentSteps(&run, now: now)
         return run
     }
 
@@ -176,6 +177,7 @@ public struct Navigator: Sendable {
         run.visits[index] = visit
         advance(&run, from: index, now: now)
         refreshCalculated(&run, after: index, now: now)
+        passOverSilentSteps(&run, now: now)
         if let returnTarget { fastForward(&run, toward: returnTarget, now: now) }
         return run
     }
@@ -187,27 +189,57 @@ public struct Navigator: Sendable {
         var run = run
         run.cursor = index
         var visit = run.visits[index]
-        visit.results = []
+        visit.results = unansweredResults(of: step, visit: visit, in: run, index: index, now: now)
         visit.page = 0
+        visit.isAnswered = true
+        visit.endDate = now
+        run.visits[index] = visit
+        advance(&run, from: index, now: now)
+        passOverSilentSteps(&run, now: now)
+        return run
+    }
+
+    /// A result for each question that shows on any page, with no answer but what the server
+    /// works out (calculated, read-only, hidden and initial values).
+    private func unansweredResults(of step: Step, visit: StepVisit, in run: TaskRun, index: Int, now: Date) -> [QuestionResult] {
+        var probe = visit
+        probe.results = []
         var results: [QuestionResult] = []
         for page in pages(of: step).indices {
-            visit.page = page
-            for question in visibleQuestions(of: step, page: page, visit: visit, in: run, index: index) {
+            probe.page = page
+            for question in visibleQuestions(of: step, page: page, visit: probe, in: run, index: index) {
                 var result = emptyResult(question, startDate: visit.startDate, now: now)
                 if question.behaviour.isComputed {
-                    var sofar = visit
+                    var sofar = probe
                     sofar.results = results
                     result.answer = computedAnswer(for: question, of: step, on: evaluation(before: sofar, in: run, index: index), saved: nil)
                 }
                 results.append(result)
             }
         }
-        visit.results = results
-        visit.isAnswered = true
-        visit.endDate = now
-        run.visits[index] = visit
-        advance(&run, from: index, now: now)
-        return run
+        return results
+    }
+
+    /// While the run stands on a step that shows nothing, records the step's answers and moves
+    /// on, as if it had been sent at once. A chain of such steps that comes back on itself ends
+    /// the run, as a chain of skips does.
+    func passOverSilentSteps(_ run: inout TaskRun, now: Date) {
+        var passed = 0
+        while !run.isFinished, let visit = run.current, let step = step(of: visit), step.showsNothing {
+            passed += 1
+            guard passed <= task.steps.count else {
+                finish(&run, reason: .completed, now: now)
+                return
+            }
+            let index = run.cursor
+            var updated = visit
+            updated.results = unansweredResults(of: step, visit: visit, in: run, index: index, now: now)
+            updated.page = 0
+            updated.isAnswered = true
+            updated.endDate = now
+            run.visits[index] = updated
+            advance(&run, from: index, now: now)
+        }
     }
 
     /// The Back button: the previous page of a form, else the previous visit on the path.
@@ -221,14 +253,24 @@ public struct Navigator: Sendable {
             run.visits[run.cursor] = visit
             return run
         }
-        run.cursor -= 1
+        if let previous = previousShownVisit(before: run.cursor, in: run) { run.cursor = previous }
         return run
     }
 
     /// True when Back leads somewhere: a previous page or visit, and the run is still going.
     public func canGoBack(_ run: TaskRun) -> Bool {
         guard !run.isFinished, let visit = run.current else { return false }
-        return visit.page > 0 || run.cursor > 0
+        return visit.page > 0 || previousShownVisit(before: run.cursor, in: run) != nil
+    }
+
+    /// The last visit before `index` whose step shows something.
+    private func previousShownVisit(before index: Int, in run: TaskRun) -> Int? {
+        var candidate = index - 1
+        while candidate >= 0 {
+            if step(of: run.visits[candidate])?.showsNothing != true { return candidate }
+            candidate -= 1
+        }
+        return nil
     }
 
     private func advance(_ run: inout TaskRun, from index: Int, now: Date) {
@@ -258,6 +300,7 @@ public struct Navigator: Sendable {
             updated.results = dropHidden(visit.results, of: step, visit: visit, in: run, index: index, now: now)
             run.visits[index] = updated
             advance(&run, from: index, now: now)
+            passOverSilentSteps(&run, now: now)
         }
     }
 

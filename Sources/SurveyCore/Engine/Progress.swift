@@ -13,13 +13,14 @@ extension Navigator {
     ///
     /// The steps that count are those with `showsProgress`, except an instruction-like step
     /// that is first or last in the array; the label shows only when the task reports
-    /// progress, the step counts and more than one step does (ORKOrderedTask's rules;
+    /// progress, the step counts and more than one step does (ORKOrderedTask's rules; a step
+    /// that shows nothing never counts;
     /// navigable tasks report the same linear count when `shouldReportProgress` is set).
     public func progress(of step: Step) -> StepProgress? {
         guard task.reportsProgress, step.reportsProgress else { return nil }
         let last = task.steps.count - 1
         let counted = task.steps.enumerated().filter { index, candidate in
-            candidate.reportsProgress && !(candidate.isInstructionLike && (index == 0 || index == last))
+            candidate.reportsProgress && !candidate.showsNothing && !(candidate.isInstructionLike && (index == 0 || index == last))
         }.map(\.element.identifier)
         guard counted.count > 1, let position = counted.firstIndex(of: step.identifier) else { return nil }
         return StepProgress(current: position + 1, total: counted.count)

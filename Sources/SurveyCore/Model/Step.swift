@@ -58,6 +58,23 @@ public struct Step: Sendable, Hashable {
         }
     }
 
+    /// A question or form step whose every item is a hidden question (a hidden FHIR item, or a
+    /// group marked hidden): nothing of it is drawn, so the server records its answers (initial
+    /// and calculated values) and passes over it.
+    public var showsNothing: Bool {
+        switch kind {
+        case .question(let content):
+            return content.behaviour.isHidden
+        case .form(let content):
+            return !content.items.isEmpty && content.items.allSatisfy {
+                if case .question(let question) = $0 { return question.behaviour.isHidden }
+                return false
+            }
+        default:
+            return false
+        }
+    }
+
     public var isCompletion: Bool {
         if case .completion = kind { return true }
         return false

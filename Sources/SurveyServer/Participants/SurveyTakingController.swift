@@ -61,9 +61,10 @@ struct SurveyTakingController: ParticipantController {
                                     csrfToken: signer.csrfToken(session: visitor.session, run: record.id), context: answerContext,
                                     presentation: visitor.presentation, panel: panel?(pages, record.run, record.run.cursor) ?? "")
         case .notStarted(let run, let shownAt):
-            body = pages.renderStep(run: run, visit: 0, language: visitor.language,
+            // The first step that shows something: steps before it that show nothing are passed over.
+            body = pages.renderStep(run: run, visit: run.cursor, language: visitor.language,
                                     csrfToken: signer.pageToken(session: visitor.session, shownAt: shownAt), context: answerContext,
-                                    presentation: visitor.presentation, panel: panel?(pages, run, 0) ?? "")
+                                    presentation: visitor.presentation, panel: panel?(pages, run, run.cursor) ?? "")
         }
         guard let body else { throw HTTPError(.internalServerError) }
         return html(body, visitor: visitor)
