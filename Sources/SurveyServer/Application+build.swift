@@ -15,6 +15,7 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     logger.logLevel = .info
     let catalog = try await SurveyCatalog.load(surveysDirectory: configuration.surveysDirectory,
                                                templatesDirectory: configuration.templatesDirectory,
+                                               fhirPackages: configuration.fhirPackagesDirectory,
                                                kiosk: configuration.kiosk.map { KioskTiming(idleAfter: $0.idleAfter, returnAfter: $0.returnAfter) })
     let publicFiles = try PublicFiles.load(folder: configuration.publicDirectory)
     let setup: StoreSetup
@@ -62,7 +63,8 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
         .addRoutes(to: router)
     ResultsController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock).addRoutes(to: router)
     if let token = configuration.previewToken {
-        let library = PreviewLibrary(paths: [configuration.surveysDirectory], templatesDirectory: configuration.templatesDirectory)
+        let library = PreviewLibrary(paths: [configuration.surveysDirectory], templatesDirectory: configuration.templatesDirectory,
+                                     fhirPackages: configuration.fhirPackagesDirectory)
         PreviewController(library: library, token: token, signer: signer, configuration: configuration, clock: clock).addRoutes(to: router)
     }
     ResearcherAPI(catalog: catalog, runs: runs, token: configuration.apiToken, configuration: configuration).addRoutes(to: router)
@@ -129,7 +131,8 @@ public func buildPreviewApplication(paths: [String], configuration: ServerConfig
     var generator = SystemRandomNumberGenerator()
     let signer = SessionSigner(secret: Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }))
     ExpressionFault.logging(to: logger)
-    let library = PreviewLibrary(paths: paths, templatesDirectory: configuration.templatesDirectory)
+    let library = PreviewLibrary(paths: paths, templatesDirectory: configuration.templatesDirectory,
+                                 fhirPackages: configuration.fhirPackagesDirectory)
     let router = Router(context: SurveyRequestContext.self)
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: EmptyPageMiddleware())

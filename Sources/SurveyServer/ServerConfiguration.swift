@@ -12,6 +12,8 @@ public struct ServerConfiguration: Sendable {
     public var port: Int
     /// The folder of survey files (`*.json`).
     public var surveysDirectory: String
+    /// A folder of FHIR packages whose ValueSets and CodeSystems Questionnaires may name.
+    public var fhirPackagesDirectory: String?
     /// The folder for the SQLite file and the cookie secret.
     public var dataDirectory: String
     /// The SQLite file; defaults to `runs.sqlite` in the data folder.

@@ -46,6 +46,9 @@ struct Export: AsyncParsableCommand {
     @Option(help: .init(Setting.surveys.help))
     var surveys: String?
 
+    @Option(help: .init(Setting.fhirPackages.help))
+    var fhirPackages: String?
+
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
@@ -62,9 +65,10 @@ struct Export: AsyncParsableCommand {
 
     func run() async throws {
         restrictNewFilesToOwner()
-        let settings = try readSettings(flags([(.surveys, surveys)]).merging(storeOptions.given) { $1 })
+        let settings = try readSettings(flags([(.surveys, surveys), (.fhirPackages, fhirPackages)]).merging(storeOptions.given) { $1 })
         let configuration = try orExit { () throws(SettingError) in try ServerConfiguration(storeSettings: settings) }
-        let task = try Self.survey(survey, in: try orExit { () throws(SettingError) in try settings.text(.surveys) } ?? "Examples")
+        let task = try Self.survey(survey, in: try orExit { () throws(SettingError) in try settings.text(.surveys) } ?? "Examples",
+                                   fhirPackages: try orExit { () throws(SettingError) in try settings.text(.fhirPackages) })
         let format = ExportFormat(rawValue: format)!
         let options = Exporter.Options(byteOrderMark: bom, missingCodes: missingCodes)
         let sink = try OutputSink(path: output)
@@ -86,11 +90,12 @@ struct Export: AsyncParsableCommand {
     }
 
     /// The survey of that identifier among the folder's files.
-    static func survey(_ identifier: String, in folder: String) throws -> SurveyTask {
+    static func survey(_ identifier: String, in folder: String, fhirPackages: String? = nil) throws -> SurveyTask {
         let files = (try? FileManager.default.contentsOfDirectory(at: URL(fileURLWithPath: folder), includingPropertiesForKeys: nil)) ?? []
+        let terminology = FHIRTerminology.load(surveysFolder: folder, packagesFolder: fhirPackages).terminology
         var found: [String] = []
         for file in files where file.pathExtension == "json" {
-            guard let loaded = try? SurveyLoader.load(contentsOf: file) else { continue }
+            guard let loaded = try? SurveyLoader.load(contentsOf: file, terminology: terminology) else { continue }
             if loaded.task.identifier == identifier { return loaded.task }
             found.append(loaded.task.identifier)
         }

@@ -24,6 +24,9 @@ struct Import: ParsableCommand {
     @Option(help: "Write the survey file here instead of standard output.")
     var output: String?
 
+    @Option(help: "A folder of FHIR packages whose ValueSets and CodeSystems the Questionnaire may name (also those beside the file).")
+    var fhirPackages: String?
+
     func validate() throws {
         guard kind == "fhir" else { throw ValidationError("Only fhir can be imported; \"\(kind)\" is not known.") }
     }
@@ -40,7 +43,10 @@ struct Import: ParsableCommand {
         guard QuestionnaireImport.isQuestionnaire(value) else {
             throw ValidationError("\(file) is not a FHIR Questionnaire (its \"resourceType\" is not \"Questionnaire\").")
         }
-        let (survey, found) = QuestionnaireImport.survey(from: value, fallbackIdentifier: url.deletingPathExtension().lastPathComponent)
+        let (terminology, problems) = FHIRTerminology.load(surveysFolder: url.deletingLastPathComponent().path, packagesFolder: fhirPackages)
+        if let problem = problems.first { throw ValidationError(problem) }
+        let (survey, found) = QuestionnaireImport.survey(from: value, fallbackIdentifier: url.deletingPathExtension().lastPathComponent,
+                                                         terminology: terminology)
         // The survey file must load as it is written; its own findings follow the Questionnaire's.
         let loaded = survey.map { SurveyLoader.diagnose($0) }
         let diagnostics = found + (loaded?.diagnostics ?? [])

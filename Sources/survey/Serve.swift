@@ -15,6 +15,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: .init(Setting.host.help)) var host: String?
     @Option(help: .init(Setting.port.help)) var port: String?
     @Option(help: .init(Setting.surveys.help)) var surveys: String?
+    @Option(help: .init(Setting.fhirPackages.help)) var fhirPackages: String?
     @OptionGroup var storeOptions: StoreOptions
     @Option(help: .init(Setting.templates.help)) var templates: String?
     @Option(name: .customLong("public"), help: .init(Setting.publicFolder.help)) var publicFolder: String?
@@ -41,7 +42,7 @@ struct Serve: AsyncParsableCommand {
 
     /// Every flag given, keyed by its setting's config key.
     var given: [String: String] {
-        flags([(.host, host), (.port, port), (.surveys, surveys), (.templates, templates), (.publicFolder, publicFolder),
+        flags([(.host, host), (.port, port), (.surveys, surveys), (.fhirPackages, fhirPackages), (.templates, templates), (.publicFolder, publicFolder),
                (.publicURL, publicURL), (.secureCookies, secureCookies ? "true" : nil), (.apiToken, apiToken),
                (.previewToken, previewToken), (.webhookURL, webhookURL), (.webhookFormat, webhookFormat),
                (.retentionDays, retentionDays), (.resumeDays, resumeDays)])

@@ -48,7 +48,9 @@ struct Simulate: ParsableCommand {
     func run() throws {
         let survey: LoadedSurvey
         do {
-            survey = try SurveyLoader.load(contentsOf: URL(fileURLWithPath: file))
+            let url = URL(fileURLWithPath: file)
+            let terminology = FHIRTerminology.load(surveysFolder: url.deletingLastPathComponent().path, packagesFolder: nil).terminology
+            survey = try SurveyLoader.load(contentsOf: url, terminology: terminology)
         } catch {
             for diagnostic in error.diagnostics { print("\(file): \(diagnostic)") }
             throw ExitCode(1)

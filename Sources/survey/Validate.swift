@@ -20,6 +20,9 @@ struct Validate: ParsableCommand {
     @Flag(name: .long, help: "Print the findings as JSON.")
     var json = false
 
+    @Option(help: "A folder of FHIR packages whose ValueSets and CodeSystems Questionnaires may name (also those beside each file).")
+    var fhirPackages: String?
+
     /// What the rich-text sanitizer removes from the survey's text, as warnings.
     static func sanitizerFindings(_ data: Data) -> [Diagnostic] {
         var findings: [Diagnostic] = []
@@ -35,11 +38,18 @@ struct Validate: ParsableCommand {
     func run() throws {
         var failed = false
         var report: [JSONValue] = []
+        let (packages, problems) = FHIRTerminology.load(surveysFolder: nil, packagesFolder: fhirPackages)
+        if let problem = problems.first { throw ValidationError(problem) }
         for file in files {
             let url = URL(fileURLWithPath: file)
             let diagnostics: [Diagnostic]
-            if let data = try? Data(contentsOf: url) {
-                let (task, found) = SurveyLoader.diagnose(data, name: url.deletingPathExtension().lastPathComponent)
+            if let data = try? Data(contentsOf: url), let value = try? JSONParser.parse(data), FHIRTerminology.isTerminology(value) {
+                // A ValueSet or CodeSystem is terminology for the Questionnaires beside it.
+                diagnostics = []
+            } else if let data = try? Data(contentsOf: url) {
+                var terminology = packages
+                terminology.merge(FHIRTerminology.load(surveysFolder: url.deletingLastPathComponent().path, packagesFolder: nil).terminology)
+                let (task, found) = SurveyLoader.diagnose(data, name: url.deletingPathExtension().lastPathComponent, terminology: terminology)
                 diagnostics = found + (task == nil ? [] : Self.sanitizerFindings(data))
             } else {
                 diagnostics = [Diagnostic(.error, .root, "The file cannot be read.")]

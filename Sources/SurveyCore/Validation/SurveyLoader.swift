@@ -7,20 +7,23 @@ public enum SurveyLoader {
     /// Every error and warning for a file, in file order, with nothing thrown.
     ///
     /// - Parameter name: the file's name without `.json`: a FHIR Questionnaire with no `id` takes it as its identifier.
-    public static func diagnose(_ data: Data, name: String = "questionnaire") -> (task: SurveyTask?, diagnostics: [Diagnostic]) {
+    /// - Parameter terminology: the ValueSets and CodeSystems a Questionnaire may name by canonical URL.
+    public static func diagnose(_ data: Data, name: String = "questionnaire",
+                                terminology: FHIRTerminology = .none) -> (task: SurveyTask?, diagnostics: [Diagnostic]) {
         let value: JSONValue
         do {
             value = try JSONParser.parse(data)
         } catch {
             return (nil, [Diagnostic(.error, .root, "The file is not valid JSON: \(error.description).")])
         }
-        return diagnose(value, name: name)
+        return diagnose(value, name: name, terminology: terminology)
     }
 
     /// A survey file, or a FHIR Questionnaire read as the survey file it maps to (docs/fhir.md).
-    public static func diagnose(_ value: JSONValue, name: String = "questionnaire") -> (task: SurveyTask?, diagnostics: [Diagnostic]) {
+    public static func diagnose(_ value: JSONValue, name: String = "questionnaire",
+                                terminology: FHIRTerminology = .none) -> (task: SurveyTask?, diagnostics: [Diagnostic]) {
         guard QuestionnaireImport.isQuestionnaire(value) else { return diagnoseSurvey(value) }
-        let (survey, found, origins) = QuestionnaireImport.read(value, fallbackIdentifier: name)
+        let (survey, found, origins) = QuestionnaireImport.read(value, fallbackIdentifier: name, terminology: terminology)
         guard let survey, let origins else { return (nil, found) }
         // The survey's checker speaks of the survey; its findings are placed on the Questionnaire.
         let (task, more) = diagnoseSurvey(survey)
@@ -37,10 +40,11 @@ public enum SurveyLoader {
     }
 
     /// Every text of a file with its path, for checks made outside the core (the sanitizer's).
-    public static func texts(in data: Data) -> [(path: JSONPath, text: LocalizedText)] {
+    public static func texts(in data: Data, terminology: FHIRTerminology = .none) -> [(path: JSONPath, text: LocalizedText)] {
         guard var value = try? JSONParser.parse(data) else { return [] }
         if QuestionnaireImport.isQuestionnaire(value) {
-            guard let survey = QuestionnaireImport.survey(from: value, fallbackIdentifier: "questionnaire").survey else { return [] }
+            guard let survey = QuestionnaireImport.survey(from: value, fallbackIdentifier: "questionnaire", terminology: terminology).survey
+            else { return [] }
             value = survey
         }
         let log = DiagnosticLog()
@@ -49,20 +53,21 @@ public enum SurveyLoader {
     }
 
     /// The survey in `data`, or a `SurveyLoadError` holding every error and warning.
-    public static func load(_ data: Data, name: String = "questionnaire") throws(SurveyLoadError) -> LoadedSurvey {
-        let (task, diagnostics) = diagnose(data, name: name)
+    public static func load(_ data: Data, name: String = "questionnaire",
+                            terminology: FHIRTerminology = .none) throws(SurveyLoadError) -> LoadedSurvey {
+        let (task, diagnostics) = diagnose(data, name: name, terminology: terminology)
         guard let task else { throw SurveyLoadError(diagnostics: diagnostics) }
         return LoadedSurvey(task: task, warnings: diagnostics)
     }
 
-    public static func load(contentsOf url: URL) throws(SurveyLoadError) -> LoadedSurvey {
+    public static func load(contentsOf url: URL, terminology: FHIRTerminology = .none) throws(SurveyLoadError) -> LoadedSurvey {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw SurveyLoadError(diagnostics: [Diagnostic(.error, .root, "The file \(url.path) cannot be read.")])
         }
-        return try load(data, name: url.deletingPathExtension().lastPathComponent)
+        return try load(data, name: url.deletingPathExtension().lastPathComponent, terminology: terminology)
     }
 }
 

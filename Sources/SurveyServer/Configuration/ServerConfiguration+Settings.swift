@@ -8,6 +8,7 @@ extension ServerConfiguration {
         host = try settings.text(.host) ?? host
         port = try settings.integer(.port, in: 0...65_535) ?? port
         surveysDirectory = try settings.text(.surveys) ?? surveysDirectory
+        fhirPackagesDirectory = try settings.text(.fhirPackages)
         templatesDirectory = try settings.text(.templates)
         publicDirectory = try settings.text(.publicFolder)
         alwaysSecureCookies = try settings.boolean(.secureCookies) ?? false

@@ -6,6 +6,8 @@ extension Setting {
     public static let host = Setting("host", "The address to listen on", rule: "must not be empty", default: "127.0.0.1")
     public static let port = Setting("port", "The port to listen on", rule: "must be a port number from 0 to 65535", default: "8080")
     public static let surveys = Setting("surveys", "The folder of survey files", rule: "must not be empty", default: "Examples")
+    public static let fhirPackages = Setting("fhirPackages", "A folder of FHIR packages (their package/ folders) whose ValueSets and CodeSystems Questionnaires may name by canonical URL",
+                                             rule: "must not be empty")
     public static let data = Setting("data", "The folder for the database and the cookie secret", rule: "must not be empty", default: "data")
     public static let database = Setting("database", "The SQLite file", rule: "must not be empty",
                                          default: "runs.sqlite in the data folder")
@@ -73,7 +75,7 @@ extension Setting {
 
     /// Every setting of `survey serve`, in the order the documentation lists them.
     public static let serve: [Setting] = [
-        config, host, port, surveys, data, database, store, templates, publicFolder, publicURL, secureCookies, secret,
+        config, host, port, surveys, fhirPackages, data, database, store, templates, publicFolder, publicURL, secureCookies, secret,
         apiToken, previewToken, webhookURL, webhookFormat, webhookSecret, retentionDays, resumeDays,
         trustedProxy, sessionHours, unansweredHours, runsPerHour, headerTimeout, bodyTimeout, idleTimeout, maxConnections,
         accessLog, metricsPort, metricsHost, metricsToken, kioskPin, kioskHours, kioskReturn, kioskIdle, kioskGrace,

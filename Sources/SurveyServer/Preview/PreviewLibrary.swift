@@ -28,6 +28,8 @@ actor PreviewLibrary {
     /// The survey files and folders given, and the templates folder (the binary's templates when nil).
     let paths: [String]
     let templatesDirectory: String?
+    /// A folder of FHIR packages whose ValueSets and CodeSystems Questionnaires may name.
+    let fhirPackages: String?
     private var stamp: [String: Date] = [:]
     private var entries: [Entry] = []
     /// Why the templates cannot be used, when they cannot.
@@ -41,8 +43,10 @@ actor PreviewLibrary {
     /// The threads the searches run on.
     let workers: PreviewPathWorkers
 
-    init(paths: [String], templatesDirectory: String?, budget: PathBudget = .page, workers: PreviewPathWorkers = .shared) {
+    init(paths: [String], templatesDirectory: String?, fhirPackages: String? = nil, budget: PathBudget = .page,
+         workers: PreviewPathWorkers = .shared) {
         self.paths = paths
+        self.fhirPackages = fhirPackages
         self.templatesDirectory = templatesDirectory
         self.budget = budget
         self.workers = workers
@@ -104,6 +108,12 @@ actor PreviewLibrary {
         }
         let checker = MarkupChecker(allowlist: MarkupChecker.templateAllowlist)
         var loaded: [Entry] = []
+        // The terminology beside the files: the ValueSets and CodeSystems in their folders.
+        var terminology = FHIRTerminology.load(surveysFolder: nil, packagesFolder: fhirPackages).terminology
+        for folder in Set(files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }).sorted() {
+            let found = FHIRTerminology.load(surveysFolder: folder, packagesFolder: nil).terminology
+            terminology.merge(found)
+        }
         for file in files {
             let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
             guard let data = FileManager.default.contents(atPath: file) else {
@@ -111,7 +121,8 @@ actor PreviewLibrary {
                                     diagnostics: [Diagnostic(.error, .root, "The file cannot be read.")], removedMarkup: []))
                 continue
             }
-            let (task, diagnostics) = SurveyLoader.diagnose(data, name: name)
+            if let value = try? JSONParser.parse(data), FHIRTerminology.isTerminology(value) { continue }
+            let (task, diagnostics) = SurveyLoader.diagnose(data, name: name, terminology: terminology)
             guard let task else {
                 loaded.append(Entry(file: shown(file), identifier: name, pages: nil, diagnostics: diagnostics, removedMarkup: []))
                 continue

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Mustache
 import SurveyCore
 import SurveyRendering
@@ -13,7 +14,10 @@ public struct SurveyCatalog: Sendable {
     /// Loads every `*.json` in the folder; any error in any file stops the start with all messages.
     /// With `kiosk` timing, each survey's kiosk pages are built too. The templates are the
     /// binary's own, or those of `templatesDirectory`, which must hold every one of them.
-    public static func load(surveysDirectory: String, templatesDirectory: String?, kiosk: KioskTiming? = nil) async throws -> SurveyCatalog {
+    /// The folder's ValueSets and CodeSystems, and those of the FHIR packages in `fhirPackages`,
+    /// are terminology a Questionnaire may name, not surveys.
+    public static func load(surveysDirectory: String, templatesDirectory: String?, fhirPackages: String? = nil,
+                            kiosk: KioskTiming? = nil) async throws -> SurveyCatalog {
         let library: MustacheLibrary
         do {
             library = try ServerTemplates.load(folder: templatesDirectory)
@@ -26,11 +30,13 @@ public struct SurveyCatalog: Sendable {
         }
         let checker = MarkupChecker(allowlist: MarkupChecker.templateAllowlist)
         var surveys: [String: SurveyPages] = [:]
-        var messages: [String] = []
+        let (terminology, problems) = FHIRTerminology.load(surveysFolder: surveysDirectory, packagesFolder: fhirPackages)
+        var messages = problems
         var warnings: [String] = []
         for file in files.filter({ $0.pathExtension == "json" }).sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
+            if let data = try? Data(contentsOf: file), let value = try? JSONParser.parse(data), FHIRTerminology.isTerminology(value) { continue }
             do {
-                let loaded = try SurveyLoader.load(contentsOf: file)
+                let loaded = try SurveyLoader.load(contentsOf: file, terminology: terminology)
                 warnings += loaded.warnings.map { "\(file.path): \($0)" }
                 if surveys[loaded.task.identifier] != nil {
                     messages.append("\(file.path): the identifier \"\(loaded.task.identifier)\" is used by another survey.")

@@ -185,7 +185,7 @@ import Testing
                   {"code": "373066001", "display": "Yes"}, {"code": "373067005", "display": "No"}]}]}}]
             """#)
         #expect(outcome.survey == nil, "another version is not the one contained")
-        #expect(outcome.finding(.error, at: "$.item[2].answerValueSet")?.message.contains("does not contain") == true)
+        #expect(outcome.finding(.error, at: "$.item[2].answerValueSet")?.message.contains("neither contained in the Questionnaire nor in the surveys folder or the FHIR packages") == true)
         #expect(outcome.finding(.error, at: "$.item[0].answerValueSet") == nil)
         #expect(outcome.finding(.error, at: "$.item[1].answerValueSet") == nil)
         let fixed = importItems(##"""

@@ -6,6 +6,12 @@ extension QuestionnaireImport {
     /// every item by linkId, so that conditions can name items anywhere in the tree.
     final class Reader {
         private(set) var diagnostics: [Diagnostic] = []
+        /// The ValueSets and CodeSystems beside the Questionnaire, for references by canonical URL.
+        let terminology: FHIRTerminology
+
+        init(terminology: FHIRTerminology = .none) {
+            self.terminology = terminology
+        }
         /// Step and item identifiers given so far; they are unique across the whole survey.
         private var identifiers: Set<String> = []
         /// Every item read, by linkId (the first, when a linkId repeats).
@@ -32,6 +38,16 @@ extension QuestionnaireImport {
 
         func warning(_ path: JSONPath, _ message: String) {
             diagnostics.append(Diagnostic(.warning, path, message))
+        }
+
+        /// Says the findings made since `count` (in another file) at `path` of the
+        /// Questionnaire, naming the file and the place in it.
+        func relocate(since count: Int, to path: JSONPath, file: String) {
+            guard count < diagnostics.count else { return }
+            for index in count..<diagnostics.count {
+                let found = diagnostics[index]
+                diagnostics[index] = Diagnostic(found.severity, path, "In \(file) at \(found.path): \(found.message)")
+            }
         }
 
         /// A new identifier made from a linkId: unique in the survey, `-2`, `-3` added when taken.

@@ -4,28 +4,53 @@ import JSON
 extension QuestionnaireImport.Reader {
     /// The choices of an `answerValueSet` (or STU3 `options`) reference: a ValueSet contained
     /// in the Questionnaire, named by its id ("#id") or by its canonical URL (with or without
-    /// "|version"). Any other would need a terminology server.
+    /// "|version"), or one of the terminology beside it (the surveys folder, the FHIR packages)
+    /// by its canonical URL. Any other would need a terminology server.
     func valueSetChoices(_ reference: String, at path: JSONPath, of item: Item) -> [Choice] {
         let owner = "The item '\(item.linkId)'"
-        let found: (object: JSONObject, path: JSONPath)
-        let name: String
-        if reference.hasPrefix("#") {
-            name = String(reference.dropFirst())
-            guard let contained = valueSets[name] else {
-                error(path, "\(owner) takes its options from \(reference), but the Questionnaire contains no ValueSet with the id '\(name)'.")
-                return []
-            }
-            found = contained
-        } else if let contained = valueSetsByURL[reference] {
-            found = contained
-            name = reference
-        } else {
-            error(path, "\(owner) takes its options from the ValueSet \(reference), which the Questionnaire does not contain, so it "
-                + "would need a terminology server; only a ValueSet contained in the Questionnaire (by \"#id\" or by its url) can be offered here.")
+        if reference.hasPrefix("#"), valueSets[String(reference.dropFirst())] == nil {
+            error(path, "\(owner) takes its options from \(reference), but the Questionnaire contains no ValueSet with the id '\(reference.dropFirst())'.")
             return []
         }
-        let (valueSet, valueSetPath) = found
+        guard resolves(reference) else {
+            error(path, "\(owner) takes its options from the ValueSet \(reference), which is neither contained in the Questionnaire nor "
+                + "in the surveys folder or the FHIR packages, so it would need a terminology server.")
+            return []
+        }
+        return choices(of: reference, at: path, of: item, visited: [])
+    }
+
+    private func resolves(_ reference: String) -> Bool {
+        reference.hasPrefix("#") ? valueSets[String(reference.dropFirst())] != nil
+            : valueSetsByURL[reference] != nil || terminology.valueSet(reference) != nil
+    }
+
+    /// The choices of a ValueSet that `resolves`: a contained one read in place, one from a file
+    /// with its findings said at `path` (the reference), naming the file and the place in it.
+    private func choices(of reference: String, at path: JSONPath, of item: Item, visited: Set<String>) -> [Choice] {
+        let name = reference.hasPrefix("#") ? String(reference.dropFirst()) : reference
+        if reference.hasPrefix("#"), let contained = valueSets[name] {
+            return choices(of: contained.object, at: contained.path, name: name, referencedAt: path, of: item, visited: visited)
+        }
+        if let contained = valueSetsByURL[reference] {
+            return choices(of: contained.object, at: contained.path, name: name, referencedAt: path, of: item, visited: visited)
+        }
+        guard let resource = terminology.valueSet(reference) else { return [] }
+        let before = diagnostics.count
+        let found = choices(of: resource.json, at: .root, name: name, referencedAt: path, of: item, visited: visited)
+        relocate(since: before, to: path, file: resource.file)
+        return found
+    }
+
+    /// A ValueSet's concepts: its expansion, else its `compose.include`s, each of listed
+    /// concepts, of a whole CodeSystem the terminology holds, or of other ValueSets.
+    private func choices(of valueSet: JSONObject, at valueSetPath: JSONPath, name: String, referencedAt path: JSONPath, of item: Item,
+                         visited: Set<String>) -> [Choice] {
         let about = "The ValueSet '\(name)' used by the item '\(item.linkId)'"
+        guard !visited.contains(name) else {
+            error(valueSetPath, "\(about) includes itself through other ValueSets.")
+            return []
+        }
         if case .object(let expansion)? = valueSet["expansion"], case .array(let contains)? = expansion["contains"] {
             return expansionChoices(contains, at: valueSetPath / "expansion" / "contains", of: item)
         }
@@ -39,17 +64,55 @@ extension QuestionnaireImport.Reader {
         var choices: [Choice] = []
         for (index, include) in includes.enumerated() {
             let includePath = valueSetPath / "compose" / "include" / index
-            guard case .object(let object) = include, case .array(let concepts)? = object["concept"],
-                  object["filter"] == nil, object["valueSet"] == nil else {
-                error(includePath, "\(about) includes codes by a filter or from another ValueSet, which needs a terminology server; list the concepts instead.")
+            guard case .object(let object) = include else { continue }
+            if object["filter"] != nil {
+                error(includePath / "filter", "\(about) includes codes by a filter, which needs a terminology server; list the concepts instead.")
                 continue
             }
-            for (conceptIndex, concept) in concepts.enumerated() {
-                if let choice = conceptChoice(concept, system: object["system"], at: includePath / "concept" / conceptIndex, of: item) {
-                    choices.append(choice)
+            if case .array(let concepts)? = object["concept"] {
+                for (conceptIndex, concept) in concepts.enumerated() {
+                    if let choice = conceptChoice(concept, system: object["system"], at: includePath / "concept" / conceptIndex, of: item) {
+                        choices.append(choice)
+                    }
                 }
+            } else if case .string(let system)? = object["system"] {
+                choices += codeSystemChoices(system, version: object["version"], at: includePath, about: about, of: item)
+            } else if case .array(let others)? = object["valueSet"] {
+                for case .string(let other) in others {
+                    guard resolves(other) else {
+                        error(includePath / "valueSet", "\(about) includes the ValueSet \(other), which is neither contained in the Questionnaire nor "
+                            + "in the surveys folder or the FHIR packages.")
+                        continue
+                    }
+                    choices += self.choices(of: other, at: path, of: item, visited: visited.union([name]))
+                }
+            } else {
+                error(includePath, "\(about) has an include with neither concepts, a system nor ValueSets.")
             }
         }
+        return choices
+    }
+
+    /// Every concept of a whole CodeSystem the terminology holds, when it holds them all.
+    private func codeSystemChoices(_ system: String, version: JSONValue?, at path: JSONPath, about: String, of item: Item) -> [Choice] {
+        let canonical: String = if case .string(let version)? = version { system + "|" + version } else { system }
+        guard let resource = terminology.codeSystem(canonical) ?? terminology.codeSystem(system) else {
+            error(path, "\(about) includes the whole code system \(system), which is not in the surveys folder or the FHIR packages, "
+                + "so it would need a terminology server; list the concepts instead.")
+            return []
+        }
+        guard resource.json["content"] == .string("complete"), case .array(let concepts)? = resource.json["concept"] else {
+            error(path, "\(about) includes the code system \(system), but \(resource.file) does not hold all of its codes (content is not complete).")
+            return []
+        }
+        var choices: [Choice] = []
+        func walk(_ concepts: [JSONValue]) {
+            for concept in concepts {
+                if let choice = conceptChoice(concept, system: .string(system), at: path, of: item) { choices.append(choice) }
+                if case .array(let nested)? = concept[conceptKey: "concept"] { walk(nested) }
+            }
+        }
+        walk(concepts)
         return choices
     }
 
@@ -79,5 +142,12 @@ extension QuestionnaireImport.Reader {
         let extensions = Extensions(concept["extension"], at: path / "extension")
         defer { reportIgnored(extensions, owner: "A ValueSet concept used by the item '\(item.linkId)'") }
         return codingChoice(coding, at: path, extensions: extensions, selected: false, of: item)
+    }
+}
+
+private extension JSONValue {
+    subscript(conceptKey key: String) -> JSONValue? {
+        guard case .object(let object) = self else { return nil }
+        return object[key]
     }
 }

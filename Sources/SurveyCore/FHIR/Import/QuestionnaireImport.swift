@@ -16,14 +16,17 @@ public enum QuestionnaireImport {
     /// The survey file (survey format JSON) equivalent to the Questionnaire, with every finding; the
     /// survey is nil when any diagnostic is an error. Paths are JSONPaths into the Questionnaire
     /// (`$.item[2].item[0].enableWhen[1].operator`). Messages are plain English sentences that name the linkId.
-    public static func survey(from questionnaire: JSONValue, fallbackIdentifier: String) -> (survey: JSONValue?, diagnostics: [Diagnostic]) {
-        let read = read(questionnaire, fallbackIdentifier: fallbackIdentifier)
+    /// `terminology` holds the ValueSets the Questionnaire may name without containing them.
+    public static func survey(from questionnaire: JSONValue, fallbackIdentifier: String,
+                              terminology: FHIRTerminology = .none) -> (survey: JSONValue?, diagnostics: [Diagnostic]) {
+        let read = read(questionnaire, fallbackIdentifier: fallbackIdentifier, terminology: terminology)
         return (read.survey, read.diagnostics)
     }
 
     /// The survey with its findings and, when there is a survey, where its parts came from.
-    static func read(_ questionnaire: JSONValue, fallbackIdentifier: String) -> (survey: JSONValue?, diagnostics: [Diagnostic], origins: Origins?) {
-        let reader = Reader()
+    static func read(_ questionnaire: JSONValue, fallbackIdentifier: String,
+                     terminology: FHIRTerminology = .none) -> (survey: JSONValue?, diagnostics: [Diagnostic], origins: Origins?) {
+        let reader = Reader(terminology: terminology)
         let survey = reader.survey(from: questionnaire, fallbackIdentifier: fallbackIdentifier)
         let diagnostics = reader.diagnostics
         guard let survey, !diagnostics.contains(where: \.isError) else { return (nil, diagnostics, nil) }
