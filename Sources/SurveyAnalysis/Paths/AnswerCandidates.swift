@@ -119,6 +119,8 @@ struct TestedValues {
                 texts.append(text)
                 choiceValues.append(.string(text))
                 if CalendarDate(String(text.prefix(10))) != nil { dates.append(text) }
+                // A year or a month: the days at its edges, where the order is decided.
+                if let span = CalendarDate.span(ofPartial: text) { dates += [span.lowerBound.description, span.upperBound.description] }
                 if let time = TimeOfDay(String(text.prefix(5))) { times.append(time) }
             default:
                 break

@@ -1,3 +1,4 @@
+import FHIRPath
 import Foundation
 import JSON
 
@@ -17,6 +18,8 @@ extension Predicate {
     static func compare(_ answer: Answer?, _ operation: ComparisonOperator, _ expected: ExpectedValue, zone: TimeZone) -> Bool {
         guard let answer, answer != .dontKnow else { return operation == .notEqual }
         return atoms(of: answer).contains { atom in
+            // FHIR leaves dates equal as far as the less precise one goes undecided: no test holds.
+            if isUndecided(atom, expected, zone: zone) { return false }
             guard let order = order(atom, expected, zone: zone) else { return operation == .notEqual }
             switch operation {
             case .equal: return order == .orderedSame
@@ -60,6 +63,19 @@ extension Predicate {
         }
     }
 
+    /// True when a date answer and a date of lower precision (`2022`, `2022-09`) agree as far as
+    /// the latter goes, which FHIR leaves undecided.
+    static func isUndecided(_ atom: Atom, _ expected: ExpectedValue, zone: TimeZone) -> Bool {
+        guard case .string(let wanted) = expected, CalendarDate(wanted) == nil, !wanted.contains("T") else { return false }
+        let day: CalendarDate
+        switch atom {
+        case .day(let given): day = given
+        case .instant(let given): day = CalendarDate(given, in: zone)
+        default: return false
+        }
+        return FHIRTemporalOrder.of(day.description, wanted) == .undecided
+    }
+
     /// How an answer's value stands to the expected one; nil when they cannot be compared.
     static func order(_ atom: Atom, _ expected: ExpectedValue, zone: TimeZone) -> ComparisonResult? {
         func ordered<T: Comparable>(_ left: T, _ right: T) -> ComparisonResult {
@@ -78,9 +94,13 @@ extension Predicate {
             return JSONWriter.number(given) == wanted ? .orderedSame : nil
         case (.day(let given), .string(let wanted)):
             if let day = CalendarDate(wanted) { return ordered(given, day) }
+            if case .ordered(let order)? = FHIRTemporalOrder.of(given.description, wanted) { return order }
             return DateTimeParsing.instant(wanted, defaultZone: zone).map { ordered(given, CalendarDate($0, in: zone)) }
         case (.instant(let given), .string(let wanted)):
             if let day = CalendarDate(wanted) { return ordered(CalendarDate(given, in: zone), day) }
+            if !wanted.contains("T"), case .ordered(let order)? = FHIRTemporalOrder.of(CalendarDate(given, in: zone).description, wanted) {
+                return order
+            }
             return DateTimeParsing.instant(wanted, defaultZone: zone).map { ordered(given, $0) }
         case (.time(let given), .string(let wanted)):
             return TimeOfDay(String(wanted.prefix(5))).map { ordered(given, $0) }

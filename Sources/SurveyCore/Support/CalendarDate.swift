@@ -23,6 +23,17 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         self.init(year: year, month: month, day: day)
     }
 
+    /// The first and last day of a FHIR date of lower precision: "YYYY" or "YYYY-MM"; nil for anything else.
+    public static func span(ofPartial text: String) -> ClosedRange<CalendarDate>? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts[0].count == 4, parts.dropFirst().allSatisfy({ $0.count == 2 }),
+              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), let year = Int(parts[0]) else { return nil }
+        let months = parts.count == 2 ? Int(parts[1]).map { $0...$0 } : 1...12
+        guard let months, let first = CalendarDate(year: year, month: months.lowerBound, day: 1),
+              let last = CalendarDate(year: year, month: months.upperBound, day: daysIn(month: months.upperBound, year: year)) else { return nil }
+        return first...last
+    }
+
     static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28

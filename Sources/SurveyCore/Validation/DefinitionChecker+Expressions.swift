@@ -109,8 +109,9 @@ extension DefinitionChecker {
             case .choice, .multipleComponent:
                 checkChoiceValue(.string(text), format: format, at: path / "value")
             case .date:
-                if CalendarDate(text) == nil, DateTimeParsing.instant(text, defaultZone: TimeZone(identifier: "UTC")!) == nil {
-                    misfit("a date answer compares with \"YYYY-MM-DD\" or an ISO 8601 date-time")
+                if CalendarDate(text) == nil, DateTimeParsing.instant(text, defaultZone: TimeZone(identifier: "UTC")!) == nil,
+                   !FHIRTemporalOrder.isDate(text) {
+                    misfit("a date answer compares with \"YYYY-MM-DD\" (or \"YYYY\", \"YYYY-MM\") or an ISO 8601 date-time")
                 }
             case .timeOfDay:
                 if TimeOfDay(String(text.prefix(5))) == nil { misfit("a time of day compares with \"HH:mm\"") }
