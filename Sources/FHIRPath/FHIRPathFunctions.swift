@@ -52,6 +52,8 @@ extension FHIRPathEvaluator {
             guard case .string(let text) = item else { throw FHIRPathError("\(name) works on a string, not \(item.typeDescription).", at: position) }
             try admitText(text.utf8.count, at: position)
             return [.string(function == .lower ? text.lowercased() : text.uppercased())]
+        case .today: return [.date(environment.clock.today)]
+        case .now: return [.dateTime(environment.clock.now)]
         case .answers: return try answers(of: input, at: position)
         case .ordinal: return try ordinals(of: input, at: position)
         case .children: return try children(of: input, at: position)

@@ -72,8 +72,18 @@ enum FHIRPathOperators {
                 break
             }
         }
+        if op == .add || op == .subtract {
+            switch (lhs, FHIRPathNavigation.quantity(of: rhs)) {
+            case (.date(let text), let quantity?), (.dateTime(let text), let quantity?):
+                if let moved = FHIRPathDateArithmetic.add(text, quantity.0, unit: quantity.1, subtracting: op == .subtract) { return moved }
+                throw FHIRPathError("A date moves only by a time quantity (years, months, weeks, days, hours, minutes, seconds), "
+                    + "not by '\(quantity.1)'.", at: position)
+            default:
+                break
+            }
+        }
         if isTemporal(lhs) || isTemporal(rhs) {
-            throw FHIRPathError("Arithmetic on dates and times is not supported.", at: position)
+            throw FHIRPathError("Dates and times take only '+' and '-' with a time quantity after them.", at: position)
         }
         throw FHIRPathError("The operator '\(op.rawValue)' cannot combine \(lhs.typeDescription) with \(rhs.typeDescription).", at: position)
     }

@@ -166,11 +166,12 @@ struct FHIRPathParser {
 
     /// An integer, a decimal, or a quantity when a unit string follows.
     private mutating func number(_ text: String, at position: Int) throws(FHIRPathError) -> FHIRPathNode {
-        if case .identifier(let unit) = current.kind, Self.calendarUnits.contains(unit) {
-            throw FHIRPathError("Calendar durations such as '\(text) \(unit)' are not supported; write a UCUM unit such as \(text) 'd'.",
-                                at: position)
-        }
         let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0
+        // A calendar duration (`18 years`) is a quantity in that word, which date arithmetic reads.
+        if case .identifier(let unit) = current.kind, Self.calendarUnits.contains(unit) {
+            _ = advance()
+            return FHIRPathNode(kind: .literal([.quantity(decimal, unit: unit)]), position: position)
+        }
         if case .string(let unit) = current.kind {
             _ = advance()
             return FHIRPathNode(kind: .literal([.quantity(decimal, unit: unit)]), position: position)

@@ -60,6 +60,7 @@ enum FHIRPathFunction: String, Sendable, CaseIterable {
     case `where`, select, exists, empty, count, first, last, sum, iif, not, round, `extension`, all, distinct
     case toString, toInteger, toDecimal, abs, length
     case children, descendants, `repeat`, power, combine, lower, upper
+    case today, now
     /// Structured Data Capture's additions.
     case answers, ordinal
 
@@ -69,7 +70,7 @@ enum FHIRPathFunction: String, Sendable, CaseIterable {
         case .exists, .round: return 0...1
         case .iif: return 2...3
         case .empty, .count, .first, .last, .sum, .not, .distinct, .toString, .toInteger, .toDecimal, .abs, .length,
-             .children, .descendants, .lower, .upper, .answers, .ordinal: return 0...0
+             .children, .descendants, .lower, .upper, .answers, .ordinal, .today, .now: return 0...0
         }
     }
 }

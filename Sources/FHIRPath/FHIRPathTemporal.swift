@@ -59,6 +59,39 @@ struct FHIRPathTemporal: Equatable {
         return (value, reader.index)
     }
 
+    /// The value written back as FHIR writes it: `2022`, `2022-09-14`, `2022-09-14T10:30:05+02:00`.
+    var text: String {
+        func pad(_ number: Decimal, _ width: Int) -> String {
+            let digits = String(NSDecimalNumber(decimal: number).intValue)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        var written = ""
+        if kind != .time {
+            written = pad(parts[0], 4)
+            if parts.count > 1 { written += "-" + pad(parts[1], 2) }
+            if parts.count > 2 { written += "-" + pad(parts[2], 2) }
+        }
+        let clock = kind == .time ? Array(parts) : Array(parts.dropFirst(3))
+        guard !clock.isEmpty else { return written }
+        written += (kind == .time ? "" : "T") + pad(clock[0], 2)
+        if clock.count > 1 { written += ":" + pad(clock[1], 2) }
+        if clock.count > 2 {
+            let whole = Decimal(NSDecimalNumber(decimal: clock[2]).intValue)
+            written += ":" + pad(whole, 2)
+            let fraction = "\(clock[2] - whole)"
+            if fraction != "0", let dot = fraction.firstIndex(of: ".") { written += String(fraction[dot...]) }
+        }
+        if let offsetMinutes {
+            if offsetMinutes == 0 {
+                written += "Z"
+            } else {
+                let size = abs(offsetMinutes)
+                written += (offsetMinutes < 0 ? "-" : "+") + pad(Decimal(size / 60), 2) + ":" + pad(Decimal(size % 60), 2)
+            }
+        }
+        return written
+    }
+
     /// Orders two values; nil when the answer is unknown because their precisions differ.
     static func compare(_ lhs: FHIRPathTemporal, _ rhs: FHIRPathTemporal) -> ComparisonResult? {
         var left = lhs.parts

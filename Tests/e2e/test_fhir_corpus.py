@@ -56,7 +56,7 @@ ACCEPTANCE = {
     "10-android-fhir-open-choice.json": None,
     "11-android-fhir-repeated-group.json": REPEATING_GROUP,
     "12-android-fhir-skip-logic.json": None,
-    "13-android-fhir-calculated-expression.json": "The function 'today' is not supported",
+    "13-android-fhir-calculated-expression.json": None,
     "14-android-fhir-date-picker.json": None,
     "15-android-fhir-multi-select-choice.json": None,
     "16-android-fhir-slider.json": None,

@@ -69,7 +69,9 @@ public final class ExpressionRun {
 
     private func evaluate(_ expression: FHIRPathExpression, _ names: [String: [FHIRPathValue]], context: JSONValue?,
                           step: Step?, question: Step.Question?) -> [FHIRPathValue] {
-        let environment = FHIRPathEnvironment(resource: response, questionnaire: book.questionnaire, context: context, variables: names)
+        // today() and now() are the moment the answers are read at: the run's end, else now.
+        let environment = FHIRPathEnvironment(resource: response, questionnaire: book.questionnaire, context: context, variables: names,
+                                              clock: FHIRPathEnvironment.Clock(result.endDate, in: timeZone))
         do {
             return try expression.evaluate(in: environment)
         } catch {
