@@ -4,6 +4,7 @@ import JSON
 import SurveyAnalysis
 import SurveyCore
 import SurveyRendering
+import SurveyServer
 
 /// `survey simulate FILE --answers ANSWERS`: walks a survey with scripted form fields, the
 /// way a browser would submit them, and prints the result. For testing branching.

@@ -3,6 +3,7 @@ import Foundation
 import JSON
 import SurveyCore
 import SurveyRendering
+import SurveyServer
 
 /// `survey validate FILE…`: every error and warning of each file, with its JSON path.
 struct Validate: ParsableCommand {

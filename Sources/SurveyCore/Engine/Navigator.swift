@@ -188,6 +188,13 @@ public struct Navigator: Sendable {
               let step = step(of: run.visits[index]), step.isOptional else { return run }
         var run = run
         run.cursor = index
+        passUnanswered(&run, visit: index, of: step, now: now)
+        passOverSilentSteps(&run, now: now)
+        return run
+    }
+
+    /// Records visit `index` with no answer but what the server works out, and moves on.
+    private func passUnanswered(_ run: inout TaskRun, visit index: Int, of step: Step, now: Date) {
         var visit = run.visits[index]
         visit.results = unansweredResults(of: step, visit: visit, in: run, index: index, now: now)
         visit.page = 0
@@ -195,8 +202,6 @@ public struct Navigator: Sendable {
         visit.endDate = now
         run.visits[index] = visit
         advance(&run, from: index, now: now)
-        passOverSilentSteps(&run, now: now)
-        return run
     }
 
     /// A result for each question that shows on any page, with no answer but what the server
@@ -225,20 +230,13 @@ public struct Navigator: Sendable {
     /// the run, as a chain of skips does.
     func passOverSilentSteps(_ run: inout TaskRun, now: Date) {
         var passed = 0
-        while !run.isFinished, let visit = run.current, let step = step(of: visit), step.showsNothing {
+        while !run.isFinished, let step = run.current.flatMap(step(of:)), step.showsNothing {
             passed += 1
             guard passed <= task.steps.count else {
                 finish(&run, reason: .completed, now: now)
                 return
             }
-            let index = run.cursor
-            var updated = visit
-            updated.results = unansweredResults(of: step, visit: visit, in: run, index: index, now: now)
-            updated.page = 0
-            updated.isAnswered = true
-            updated.endDate = now
-            run.visits[index] = updated
-            advance(&run, from: index, now: now)
+            passUnanswered(&run, visit: run.cursor, of: step, now: now)
         }
     }
 

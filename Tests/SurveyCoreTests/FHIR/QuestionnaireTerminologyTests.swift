@@ -89,33 +89,4 @@ struct QuestionnaireTerminologyTests {
             fallbackIdentifier: "t", terminology: fragment)
         #expect(found.first { $0.isError }?.message.contains("does not hold all of its codes") == true)
     }
-
-    @Test("Packages are read from their package/ folders, through .index.json when there is one")
-    func packages() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("fhir-packages-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let indexed = root.appendingPathComponent("example.ig#1.0.0/package")
-        let plain = root.appendingPathComponent("other/package")
-        for folder in [indexed, plain] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        func write(_ value: JSONValue, _ url: URL) throws { try Data(JSONWriter.string(value).utf8).write(to: url) }
-        try write(Self.yesNo, indexed.appendingPathComponent("ValueSet-yes-no.json"))
-        try write(Self.severity, indexed.appendingPathComponent("CodeSystem-severity.json"))
-        // Left out of the index, so not read.
-        try write(Self.both, indexed.appendingPathComponent("ValueSet-both.json"))
-        try write(fhirJSON("""
-            {"index-version": 1, "files": [
-              {"filename": "ValueSet-yes-no.json", "resourceType": "ValueSet", "url": "http://example.org/ValueSet/yes-no"},
-              {"filename": "CodeSystem-severity.json", "resourceType": "CodeSystem", "url": "http://example.org/CodeSystem/severity"}]}
-            """), indexed.appendingPathComponent(".index.json"))
-        try write(Self.wholeSeverity, plain.appendingPathComponent("ValueSet-severity.json"))
-        try write(fhirJSON(#"{"name": "other", "version": "0.1.0"}"#), plain.appendingPathComponent("package.json"))
-        let (terminology, problems) = FHIRTerminology.load(surveysFolder: nil, packagesFolder: root.path)
-        #expect(problems.isEmpty, "\(problems)")
-        #expect(terminology.valueSet("http://example.org/ValueSet/yes-no|2") != nil)
-        #expect(terminology.codeSystem("http://example.org/CodeSystem/severity") != nil)
-        #expect(terminology.valueSet("http://example.org/ValueSet/severity") != nil)
-        #expect(terminology.valueSet("http://example.org/ValueSet/both") == nil, "a file the index does not list is not read")
-        let (_, missing) = FHIRTerminology.load(surveysFolder: nil, packagesFolder: root.appendingPathComponent("nope").path)
-        #expect(missing == ["The FHIR packages folder \(root.appendingPathComponent("nope").path) cannot be read."])
-    }
 }
