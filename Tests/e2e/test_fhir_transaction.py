@@ -1,7 +1,8 @@
 """PHQ-9 (Examples/phq-9.json, whose total asks to be extracted) started by an EHR for a
 patient and a visit, and its answers sent back as a FHIR transaction: the QuestionnaireResponse
 and the total as an Observation, each valid R4 (fhir_check.py), from the API, the export route,
-`survey export` and the webhook.
+`survey export` and the webhook. The height-weight-BMI fixture, marked for extraction as a
+whole, gives height, weight and BMI as Observations with their UCUM units.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import time
 import pytest
 
 from support import BINARY, ROOT, Http, Server, free_port
-from fhir_check import PHQ9_TOTAL, answers, phq9_by_http, validate_bundle
+from fhir_check import FIXTURES, PHQ9_TOTAL, answers, load_json, phq9_by_http, validate_bundle
 from fhir_walks import FHIR_JSON, TOKEN, WebhookReceiver, api, api_post
 
 SECRET = "fhir-transaction-secret-0123456789"
@@ -21,10 +22,16 @@ SUBJECT = {"reference": "Patient/p-17", "display": "Test Patient"}
 ENCOUNTER = "Encounter/e-9"
 
 
+EXTRACT = "http://hl7.org/fhir/uv/sdc/StructureDefinition/sdc-questionnaire-observationExtract"
+
+
 @pytest.fixture(scope="module")
 def surveys(tmp_path_factory):
     folder = tmp_path_factory.mktemp("fhir-transaction-surveys")
     shutil.copy(ROOT / "Examples" / "phq-9.json", folder / "phq-9.json")
+    bmi = load_json(FIXTURES / "height-weight-bmi.json")
+    bmi["extension"].append({"url": EXTRACT, "valueBoolean": True})
+    (folder / "height-weight-bmi.json").write_text(json.dumps(bmi))
     return folder
 
 
@@ -118,3 +125,24 @@ def test_webhook_posts_the_transaction(surveys, tmp_path):
     finally:
         server.stop()
         receiver.stop()
+
+
+def test_a_bmi_and_its_measurements_become_observations_with_their_units(start_server, surveys):
+    server = start_server(surveys, extra=("--api-token", TOKEN))
+    created = api_post(server, "/api/v1/runs", {"survey": "height-weight-bmi", "subject": {"identifier": {"system": "urn:mrn", "value": "884"}}})
+    client = Http(server.url)
+    status, body, url = client.get(created["startLink"])
+    status, body, url = client.post_form(body, url, {}, action=None)
+    status, body, url = client.post_form(body, url, {"8302-2": "180"})
+    status, body, url = client.post_form(body, url, {"29463-7": "75"})
+    assert b">23.1 kg/m2</output>" in body
+    status, body, url = client.post_form(body, url, {})
+    assert url.endswith("/done"), url
+    _, bundle = api(server, f"/api/v1/runs/{created['id']}?format=fhir-transaction")
+    validate_bundle(bundle)
+    observations = {e["resource"]["code"]["coding"][0]["code"]: e["resource"] for e in entries_of(bundle, "Observation")}
+    assert set(observations) == {"8302-2", "29463-7", "39156-5"}
+    assert observations["39156-5"]["valueQuantity"] == {"value": 23.1, "unit": "kg/m2", "system": "http://unitsofmeasure.org", "code": "kg/m2"}
+    assert observations["8302-2"]["valueQuantity"]["value"] == 180 and observations["8302-2"]["valueQuantity"]["code"] == "cm"
+    assert observations["29463-7"]["valueQuantity"]["code"] == "kg"
+    assert all(o["subject"] == {"identifier": {"system": "urn:mrn", "value": "884"}} for o in observations.values())
