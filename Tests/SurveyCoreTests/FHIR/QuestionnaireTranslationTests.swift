@@ -82,4 +82,32 @@ struct QuestionnaireTranslationTests {
             #"{"system": "http://loinc.org", "code": "LA18978-9", "display": "Never smoker"}"#))
         #expect(pick(response, "item", 1, "answer", 0, "valueString") == .string("Unwell"))
     }
+
+    @Test("Exported again, the Questionnaire carries its translations, and imports to the same texts")
+    func roundTrip() throws {
+        let (survey, _) = try Self.imported()
+        let imported = try #require(survey)
+        let task = try #require(SurveyLoader.diagnose(imported).task)
+        let (questionnaire, notes) = QuestionnaireExport.questionnaire(fromSurvey: task.json, surveyVersion: nil)
+        #expect(notes.contains { $0.path.description == "$.languages" && $0.message.contains("translation extensions") })
+        #expect(pick(questionnaire, "language") == .string("en"))
+        #expect(pick(questionnaire, "_title", "extension", 0, "extension", 1, "valueString") == .string("Admisión en la clínica"))
+        #expect(pick(questionnaire, "item", 0, "prefix") == .string("1."))
+        #expect(pick(questionnaire, "item", 0, "_text", "extension", 0, "extension", 1, "valueString") == .string("¿Fuma?"),
+                "the prefix is taken off the translation as from the text")
+        #expect(pick(questionnaire, "item", 0, "answerOption", 0, "valueCoding", "_display", "extension", 0, "extension", 1, "valueString")
+                == .string("Exfumador"))
+        let (again, _) = QuestionnaireImport.survey(from: questionnaire, fallbackIdentifier: "x")
+        #expect(pick(again, "languages") == pick(imported, "languages"))
+        for path: [JSONStep] in [["title"], ["steps", 0, "question"], ["steps", 0, "answerFormat", "choices", 0, "text"],
+                                 ["steps", 1, "answerFormat", "choices", 0, "text"], ["steps", 3, "question"]] {
+            var left: JSONValue? = again
+            var right: JSONValue? = imported
+            for step in path {
+                left = pick(left, step)
+                right = pick(right, step)
+            }
+            #expect(left == right, "\(path)")
+        }
+    }
 }

@@ -14,8 +14,11 @@ struct FHIRExportChoice {
     /// The option's extensions: the choice's `extension`, then any under `fhir.extension`.
     let keptExtensions: [JSONValue]
     let path: JSONPath
+    /// The choice as the survey file has it.
+    let source: JSONValue
 
     init(_ json: JSONValue, path: JSONPath, text: FHIRExportText) {
+        source = json
         value = json[fx: "value"] ?? .null
         self.text = text.plain(json[fx: "text"]) ?? text.plain(json[fx: "imageAlt"])
         fhir = json[fx: "fhir"]

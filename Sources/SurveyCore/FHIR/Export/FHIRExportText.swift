@@ -31,6 +31,27 @@ struct FHIRExportText {
         }
     }
 
+    /// The other languages of a text as the element beside a FHIR string (`_text`, `_display`):
+    /// one `translation` extension per language, plain, with `prefix` taken off as from the
+    /// text itself; nil when the text has one language.
+    func translations(_ value: JSONValue?, prefix: String? = nil) -> JSONValue? {
+        guard case .object(let texts)? = value, texts.entries.count > 1 else { return nil }
+        let exported = language.flatMap { wanted in texts.entries.first { $0.key.lowercased() == wanted.lowercased() }?.key }
+            ?? texts.entries.first?.key
+        let extensions = texts.entries.compactMap { entry -> JSONValue? in
+            guard entry.key != exported, let text = entry.value.fxString,
+                  let plain = Self.withoutPrefix(Self.stripMarkup(text), prefix), !plain.isEmpty else { return nil }
+            return .object([
+                "url": .string(QuestionnaireImport.translationURL),
+                "extension": .array([
+                    .object(["url": .string("lang"), "valueCode": .string(entry.key)]),
+                    .object(["url": .string("content"), "valueString": .string(plain)]),
+                ]),
+            ])
+        }
+        return extensions.isEmpty ? nil : .object(["extension": .array(extensions)])
+    }
+
     /// The text in the export's language without markup; nil when nothing is left.
     func plain(_ value: JSONValue?) -> String? {
         guard let text = raw(value) else { return nil }

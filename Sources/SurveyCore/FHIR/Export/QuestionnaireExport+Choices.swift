@@ -19,7 +19,12 @@ extension QuestionnaireExport.Builder {
             note(path.appending("choices"), "The initial answer \(JSONWriter.string(value, pretty: false)) is not one of the options; FHIR can only preselect options, so it is left out.")
         }
         mapping.options = choices.filter { !$0.isOther }.map { choice in
-            let (valueType, value) = choice.fhirValue
+            var (valueType, value) = choice.fhirValue
+            // A coding's display in the survey's other languages.
+            if valueType == "Coding", case .object(var coding) = value, let translated = text.translations(choice.source[fx: "text"]) {
+                coding["_display"] = translated
+                value = .object(coding)
+            }
             var extensions = choice.keptExtensions
             if choice.isExclusive { extensions.append(FHIRJSON.extensionValue(FHIRExtensionURL.optionExclusive, "Boolean", .bool(true))) }
             return FHIRJSON.object([

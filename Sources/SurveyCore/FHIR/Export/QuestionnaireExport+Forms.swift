@@ -20,7 +20,7 @@ extension QuestionnaireExport.Builder {
                     }
                     let intro = section.map { textDisplays($0, keys: ["detailText"], linkId: nested.linkId) } ?? []
                     return self.group(linkId: nested.linkId, text: section.flatMap { text.plain($0[fx: "sectionTitle"]) },
-                                      fhir: section?[fx: "fhir"], condition: nil, extensions: [], items: intro + build(nested))
+                                      translated: section?[fx: "sectionTitle"], fhir: section?[fx: "fhir"], condition: nil, extensions: [], items: intro + build(nested))
                 case .question(let index):
                     return formQuestion(items[index], path: path / "items" / index, stepIdentifier: stepIdentifier)
                 case .note(let index, let linkId):
@@ -28,21 +28,23 @@ extension QuestionnaireExport.Builder {
                     let itemPath = path / "items" / index
                     noteUnused(note, at: itemPath, used: ["note", "visibleIf", "fhir"])
                     let condition = note[fx: "visibleIf"].flatMap { enableCondition($0, at: itemPath / "visibleIf", negated: false) }
-                    return display(linkId: linkId, text: text.plain(note[fx: "note"]), fhir: note[fx: "fhir"], condition: condition)
+                    return display(linkId: linkId, text: text.plain(note[fx: "note"]), translated: note[fx: "note"], fhir: note[fx: "fhir"],
+                                   condition: condition)
                 }
             }
         }
 
         let intro = textDisplays(step, keys: ["text", "detailText"], linkId: layout.linkId)
         let footer = textDisplays(step, keys: ["footerText"], linkId: layout.linkId)
-        return group(linkId: layout.linkId, text: text.plain(step[fx: "title"]), fhir: step[fx: "fhir"], condition: condition,
+        return group(linkId: layout.linkId, text: text.plain(step[fx: "title"]), translated: step[fx: "title"], fhir: step[fx: "fhir"],
+                     condition: condition,
                      extensions: variables(step[fx: "variables"]), items: intro + build(layout) + footer)
     }
 
     private func formQuestion(_ item: JSONValue, path: JSONPath, stepIdentifier: String) -> JSONValue {
         let condition = item[fx: "visibleIf"].flatMap { enableCondition($0, at: path / "visibleIf", negated: false) }
         return questionItem(item, path: path, linkId: FHIRExportSurvey.questionLinkId(item, stepIdentifier: stepIdentifier),
-                            text: text.plain(item[fx: "text"]), hintKeys: ["detailText"], condition: condition,
+                            text: text.plain(item[fx: "text"]), translated: item[fx: "text"], hintKeys: ["detailText"], condition: condition,
                             used: ["identifier", "text", "detailText", "optional", "visibleIf", "variables", "fhir"])
     }
 }

@@ -27,7 +27,8 @@ extension QuestionnaireExport.Builder {
                 note(path / "title", "\"title\" is left out: the item's text is the step's \"question\".")
             }
             let hints = ["text", "detailText"].filter { (key: String) in key != shown }
-            return questionItem(step, path: path, linkId: linkId, text: text, hintKeys: hints, condition: condition,
+            return questionItem(step, path: path, linkId: linkId, text: text, translated: shown.flatMap { step[fx: $0] }, hintKeys: hints,
+                                condition: condition,
                                 used: Self.stepKeys.union(["question", "optional"]))
         case "form":
             let condition = skipRule.flatMap { enableCondition($0, at: skipPath, negated: true) }
@@ -52,13 +53,16 @@ extension QuestionnaireExport.Builder {
     }
 
     /// A display item.
-    func display(linkId: String, text: String?, fhir: JSONValue?, condition: FHIRExportCondition?, extensions: [JSONValue] = []) -> JSONValue {
+    /// `translated` is the survey text `text` came from, for its other languages.
+    func display(linkId: String, text: String?, translated: JSONValue? = nil, fhir: JSONValue?, condition: FHIRExportCondition?,
+                 extensions: [JSONValue] = []) -> JSONValue {
         FHIRJSON.object([
             "extension": .array(merged(kept: fhir, extensions + (condition?.extensions ?? []))),
             "linkId": .string(linkId),
             "code": fhir?[fx: "code"],
             "prefix": fhir?[fx: "prefix"]?.fxText.map(JSONValue.string),
             "text": FHIRJSON.string(FHIRExportText.withoutPrefix(text, fhir?[fx: "prefix"]?.fxText)),
+            "_text": self.text.translations(translated, prefix: fhir?[fx: "prefix"]?.fxText),
             "type": .string("display"),
             "enableWhen": condition.map { .array($0.enableWhen) },
             "enableBehavior": condition?.behavior.map(JSONValue.string),
@@ -66,14 +70,18 @@ extension QuestionnaireExport.Builder {
     }
 
     /// A group item; one left with no items (which FHIR forbids) is a display item instead.
-    func group(linkId: String, text: String?, fhir: JSONValue?, condition: FHIRExportCondition?, extensions: [JSONValue], items: [JSONValue]) -> JSONValue {
-        guard !items.isEmpty else { return display(linkId: linkId, text: text, fhir: fhir, condition: condition, extensions: extensions) }
+    func group(linkId: String, text: String?, translated: JSONValue? = nil, fhir: JSONValue?, condition: FHIRExportCondition?,
+               extensions: [JSONValue], items: [JSONValue]) -> JSONValue {
+        guard !items.isEmpty else {
+            return display(linkId: linkId, text: text, translated: translated, fhir: fhir, condition: condition, extensions: extensions)
+        }
         return FHIRJSON.object([
             "extension": .array(merged(kept: fhir, extensions + (condition?.extensions ?? []))),
             "linkId": .string(linkId),
             "code": fhir?[fx: "code"],
             "prefix": fhir?[fx: "prefix"]?.fxText.map(JSONValue.string),
             "text": FHIRJSON.string(FHIRExportText.withoutPrefix(text, fhir?[fx: "prefix"]?.fxText)),
+            "_text": self.text.translations(translated, prefix: fhir?[fx: "prefix"]?.fxText),
             "type": .string("group"),
             "enableWhen": condition.map { .array($0.enableWhen) },
             "enableBehavior": condition?.behavior.map(JSONValue.string),

@@ -57,7 +57,8 @@ extension QuestionnaireExport.Builder {
     func noteTaskKeys(languages: [String]) {
         let json = survey.json
         if languages.count > 1 {
-            note(.root / "languages", "Only the first language (\(languages[0])) is exported; the other translations are left out.")
+            note(.root / "languages", "The first language (\(languages[0])) is the Questionnaire's; the others are translation extensions "
+                + "on titles, item texts and option displays, while hints, messages and instruction texts keep only the first.")
         }
         for (key, _) in json.fxObject?["navigationRules"]?.fxObject?.entries ?? [] {
             note(.root / "navigationRules" / key, "FHIR Questionnaires have no jumps; the rule is left out.")

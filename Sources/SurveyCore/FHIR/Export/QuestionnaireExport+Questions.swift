@@ -28,7 +28,8 @@ extension QuestionnaireExport.Builder {
     ]
 
     /// A question item. `hintKeys` name the question's texts, in order, that may become its hint.
-    func questionItem(_ question: JSONValue, path: JSONPath, linkId: String, text: String?, hintKeys: [String],
+    /// `translated` is the survey text `text` came from, for its other languages.
+    func questionItem(_ question: JSONValue, path: JSONPath, linkId: String, text: String?, translated: JSONValue? = nil, hintKeys: [String],
                       condition: FHIRExportCondition?, used: Set<String>) -> JSONValue {
         let fhir = question[fx: "fhir"]
         let mapping = formatMapping(question, path: path)
@@ -56,6 +57,7 @@ extension QuestionnaireExport.Builder {
             "code": fhir?[fx: "code"],
             "prefix": fhir?[fx: "prefix"]?.fxText.map(JSONValue.string),
             "text": FHIRJSON.string(FHIRExportText.withoutPrefix(text, fhir?[fx: "prefix"]?.fxText)),
+            "_text": self.text.translations(translated, prefix: fhir?[fx: "prefix"]?.fxText),
             "type": .string(mapping.kind.itemType),
             "enableWhen": condition.map { .array($0.enableWhen) },
             "enableBehavior": condition?.behavior.map(JSONValue.string),

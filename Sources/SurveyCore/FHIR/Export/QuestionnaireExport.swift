@@ -77,6 +77,7 @@ public enum QuestionnaireExport {
                 "version": FHIRJSON.string(version(survey: json, surveyVersion: surveyVersion)),
                 "name": .string(fhir?[fx: "name"]?.fxText ?? name(identifier: survey.identifier)),
                 "title": FHIRJSON.string(text.plain(json[fx: "title"])),
+                "_title": text.translations(json[fx: "title"]),
                 "status": .string(fhir?[fx: "status"]?.fxText ?? "active"),
                 "code": fhir?[fx: "code"],
                 "item": .array(items),
