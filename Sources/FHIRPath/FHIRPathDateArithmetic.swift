@@ -59,11 +59,11 @@ enum FHIRPathDateArithmetic {
                 let total = parts[0] * 12 + (parts[1] - 1) + count
                 parts[0] = Int((Double(total) / 12).rounded(.down))
                 parts[1] = total - parts[0] * 12 + 1
-                if precision >= 3 { parts[2] = min(parts[2], FHIRPathTemporal.daysIn(month: parts[1], year: parts[0])) }
+                if precision >= 3 { parts[2] = min(parts[2], GregorianDays.daysIn(month: parts[1], year: parts[0])) }
             }
         case .days(let count):
-            let day = FHIRPathTemporal.daysSinceEpoch(year: parts[0], month: parts[1], day: parts[2]) + count
-            (parts[0], parts[1], parts[2]) = civil(day)
+            let day = GregorianDays.sinceEpoch(year: parts[0], month: parts[1], day: parts[2]) + count
+            (parts[0], parts[1], parts[2]) = GregorianDays.civil(day)
         case .seconds(let count):
             // The clock's parts as far as given: whole seconds move it, in minutes when it stops at minutes.
             var clock = Decimal(parts.count > 3 ? parts[3] : 0) * 3600 + Decimal(parts.count > 4 ? parts[4] : 0) * 60
@@ -72,8 +72,8 @@ enum FHIRPathDateArithmetic {
             var days = NSDecimalNumber(decimal: clock / 86_400).intValue
             if clock < Decimal(days) * 86_400 { days -= 1 }
             clock -= Decimal(days) * 86_400
-            let day = FHIRPathTemporal.daysSinceEpoch(year: parts[0], month: parts[1], day: parts[2]) + days
-            (parts[0], parts[1], parts[2]) = civil(day)
+            let day = GregorianDays.sinceEpoch(year: parts[0], month: parts[1], day: parts[2]) + days
+            (parts[0], parts[1], parts[2]) = GregorianDays.civil(day)
             let seconds = NSDecimalNumber(decimal: clock).intValue
             if parts.count > 3 { parts[3] = seconds / 3600 }
             if parts.count > 4 { parts[4] = (seconds % 3600) / 60 }
@@ -82,18 +82,5 @@ enum FHIRPathDateArithmetic {
         guard (1...9999).contains(parts[0]) else { return nil }
         for index in 0..<min(5, parts.count) { value.parts[index] = Decimal(parts[index]) }
         return value.kind == .date ? .date(value.text) : .dateTime(value.text)
-    }
-
-    /// Year, month and day of a count of days since 1970-01-01.
-    private static func civil(_ days: Int) -> (Int, Int, Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -15,7 +15,7 @@ public struct FHIRPathEnvironment: Sendable {
     public var clock: Clock
 
     public init(resource: JSONValue? = nil, questionnaire: JSONValue? = nil, context: JSONValue? = nil,
-                variables: [String: [FHIRPathValue]] = [:], clock: Clock = Clock(Date(), in: TimeZone(identifier: "UTC")!)) {
+                variables: [String: [FHIRPathValue]] = [:], clock: Clock = Clock(Date(), in: Clock.utc)) {
         self.resource = resource
         self.questionnaire = questionnaire
         self.context = context
@@ -23,25 +23,37 @@ public struct FHIRPathEnvironment: Sendable {
         self.clock = clock
     }
 
-    /// The moment an expression is evaluated at, as FHIR writes its day and its date-time in a zone.
+    /// The moment an expression is evaluated at, in a zone. The texts `today()` and `now()`
+    /// give are worked out only when an expression calls them.
     public struct Clock: Sendable {
-        /// `YYYY-MM-DD`.
-        public let today: String
-        /// `YYYY-MM-DDThh:mm:ss±hh:mm`.
-        public let now: String
+        public let instant: Date
+        public let zone: TimeZone
 
         public init(_ instant: Date, in zone: TimeZone) {
+            self.instant = instant
+            self.zone = zone
+        }
+
+        public static let utc = TimeZone(identifier: "UTC")!
+
+        /// `YYYY-MM-DD`.
+        public var today: String { parts.day }
+
+        /// `YYYY-MM-DDThh:mm:ss±hh:mm`.
+        public var now: String { parts.moment }
+
+        private var parts: (day: String, moment: String) {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
-            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
+            let fields = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
             func pad(_ number: Int?, _ width: Int) -> String {
                 let digits = String(number ?? 0)
                 return String(repeating: "0", count: max(0, width - digits.count)) + digits
             }
-            today = pad(parts.year, 4) + "-" + pad(parts.month, 2) + "-" + pad(parts.day, 2)
+            let day = pad(fields.year, 4) + "-" + pad(fields.month, 2) + "-" + pad(fields.day, 2)
             let offset = zone.secondsFromGMT(for: instant) / 60
             let zoneText = offset == 0 ? "Z" : (offset < 0 ? "-" : "+") + pad(abs(offset) / 60, 2) + ":" + pad(abs(offset) % 60, 2)
-            now = today + "T" + pad(parts.hour, 2) + ":" + pad(parts.minute, 2) + ":" + pad(parts.second, 2) + zoneText
+            return (day, day + "T" + pad(fields.hour, 2) + ":" + pad(fields.minute, 2) + ":" + pad(fields.second, 2) + zoneText)
         }
     }
 }

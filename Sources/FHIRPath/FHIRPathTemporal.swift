@@ -37,7 +37,7 @@ struct FHIRPathTemporal: Equatable {
             parts.append(Decimal(month))
             if reader.precedesDigit("-") {
                 _ = reader.take("-")
-                guard let day = reader.number(digits: 2), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+                guard let day = reader.number(digits: 2), day >= 1, day <= GregorianDays.daysIn(month: month, year: year) else { return nil }
                 parts.append(Decimal(day))
             }
         }
@@ -112,27 +112,9 @@ struct FHIRPathTemporal: Equatable {
     private func utcParts() -> [Decimal]? {
         guard kind == .dateTime, let offsetMinutes, parts.count >= 5 else { return nil }
         let numbers = parts.prefix(5).map { NSDecimalNumber(decimal: $0).intValue }
-        let days = Self.daysSinceEpoch(year: numbers[0], month: numbers[1], day: numbers[2])
+        let days = GregorianDays.sinceEpoch(year: numbers[0], month: numbers[1], day: numbers[2])
         let minutes = days * 1440 + numbers[3] * 60 + numbers[4] - offsetMinutes
         return [Decimal(minutes)] + parts.dropFirst(5)
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days from 1970-01-01 to the given day of the proleptic Gregorian calendar.
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        // Count years from March so that the leap day falls at the end of a counted year.
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let monthFromMarch = (month + 9) % 12
-        let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
-        let leapDays = shiftedYear / 4 - shiftedYear / 100 + shiftedYear / 400
-        return shiftedYear * 365 + leapDays + dayOfYear - 719_468
     }
 }
 

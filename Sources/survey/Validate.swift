@@ -41,15 +41,22 @@ struct Validate: ParsableCommand {
         var report: [JSONValue] = []
         let (packages, problems) = FHIRTerminology.load(surveysFolder: nil, packagesFolder: fhirPackages)
         if let problem = problems.first { throw ValidationError(problem) }
+        // Each folder's ValueSets and CodeSystems, read once however many of its files are named.
+        var folders: [String: FHIRTerminology] = [:]
         for file in files {
             let url = URL(fileURLWithPath: file)
             let diagnostics: [Diagnostic]
-            if let data = try? Data(contentsOf: url), let value = try? JSONParser.parse(data), FHIRTerminology.isTerminology(value) {
+            let folder = url.deletingLastPathComponent().path
+            if folders[folder] == nil {
+                var found = packages
+                found.merge(FHIRTerminology.load(surveysFolder: folder, packagesFolder: nil).terminology)
+                folders[folder] = found
+            }
+            let terminology = folders[folder] ?? packages
+            if terminology.files.contains(url.standardizedFileURL.path) {
                 // A ValueSet or CodeSystem is terminology for the Questionnaires beside it.
                 diagnostics = []
             } else if let data = try? Data(contentsOf: url) {
-                var terminology = packages
-                terminology.merge(FHIRTerminology.load(surveysFolder: url.deletingLastPathComponent().path, packagesFolder: nil).terminology)
                 let (task, found) = SurveyLoader.diagnose(data, name: url.deletingPathExtension().lastPathComponent, terminology: terminology)
                 diagnostics = found + (task == nil ? [] : Self.sanitizerFindings(data))
             } else {

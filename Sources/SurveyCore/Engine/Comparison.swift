@@ -66,14 +66,15 @@ extension Predicate {
     /// True when a date answer and a date of lower precision (`2022`, `2022-09`) agree as far as
     /// the latter goes, which FHIR leaves undecided.
     static func isUndecided(_ atom: Atom, _ expected: ExpectedValue, zone: TimeZone) -> Bool {
-        guard case .string(let wanted) = expected, CalendarDate(wanted) == nil, !wanted.contains("T") else { return false }
+        // Only a date answer against a year or a month ("YYYY", "YYYY-MM"); other comparisons stop at the first test.
+        guard case .string(let wanted) = expected, wanted.utf8.count == 4 || wanted.utf8.count == 7 else { return false }
         let day: CalendarDate
         switch atom {
         case .day(let given): day = given
         case .instant(let given): day = CalendarDate(given, in: zone)
         default: return false
         }
-        return FHIRTemporalOrder.of(day.description, wanted) == .undecided
+        return CalendarDate.span(ofPartial: wanted) != nil && FHIRTemporalOrder.of(day.description, wanted) == .undecided
     }
 
     /// How an answer's value stands to the expected one; nil when they cannot be compared.

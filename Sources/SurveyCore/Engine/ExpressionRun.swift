@@ -7,6 +7,8 @@ public final class ExpressionRun {
     let book: SurveyExpressions
     let result: TaskResult
     let timeZone: TimeZone
+    /// What today() and now() read: the moment the answers are read at, the run's end once it has one.
+    let clock: FHIRPathEnvironment.Clock
     private var builtResponse: JSONValue?
     private var rootVariables: [String: [FHIRPathValue]]?
     /// The expressions that went over their budget on these answers, by source, with the error.
@@ -16,6 +18,7 @@ public final class ExpressionRun {
         self.book = book
         self.result = result
         self.timeZone = timeZone
+        clock = FHIRPathEnvironment.Clock(result.endDate, in: timeZone)
     }
 
     /// The run's answers so far as a QuestionnaireResponse.
@@ -69,9 +72,8 @@ public final class ExpressionRun {
 
     private func evaluate(_ expression: FHIRPathExpression, _ names: [String: [FHIRPathValue]], context: JSONValue?,
                           step: Step?, question: Step.Question?) -> [FHIRPathValue] {
-        // today() and now() are the moment the answers are read at: the run's end, else now.
         let environment = FHIRPathEnvironment(resource: response, questionnaire: book.questionnaire, context: context, variables: names,
-                                              clock: FHIRPathEnvironment.Clock(result.endDate, in: timeZone))
+                                              clock: clock)
         do {
             return try expression.evaluate(in: environment)
         } catch {

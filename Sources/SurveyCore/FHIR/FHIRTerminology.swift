@@ -15,6 +15,8 @@ public struct FHIRTerminology: Sendable {
 
     public private(set) var valueSets: [String: Resource] = [:]
     public private(set) var codeSystems: [String: Resource] = [:]
+    /// Every file that held a ValueSet or a CodeSystem, with or without a `url`: not a survey.
+    public private(set) var files: Set<String> = []
 
     public init() {}
 
@@ -38,13 +40,15 @@ public struct FHIRTerminology: Sendable {
     public mutating func merge(_ other: FHIRTerminology) {
         valueSets.merge(other.valueSets) { mine, _ in mine }
         codeSystems.merge(other.codeSystems) { mine, _ in mine }
+        files.formUnion(other.files)
     }
 
     /// Adds a resource read from `file`; a resource that is neither, or has no `url`, is not kept.
     /// The first of two with the same canonical stays.
     public mutating func add(_ value: JSONValue, file: String) {
-        guard case .object(let object) = value, case .string(let type)? = object["resourceType"],
-              case .string(let url)? = object["url"], !url.isEmpty else { return }
+        guard Self.isTerminology(value), case .object(let object) = value, case .string(let type)? = object["resourceType"] else { return }
+        files.insert(file)
+        guard case .string(let url)? = object["url"], !url.isEmpty else { return }
         let resource = Resource(json: object, file: file)
         var keys = [url]
         if case .string(let version)? = object["version"] { keys.append(url + "|" + version) }

@@ -1,3 +1,4 @@
+import FHIRPath
 import Foundation
 import JSON
 
@@ -35,35 +36,19 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
+        GregorianDays.daysIn(month: month, year: year)
     }
 
     public var description: String { pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) }
 
     /// Days since 1970-01-01 (proleptic Gregorian), for arithmetic and comparison.
     public var dayNumber: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        GregorianDays.sinceEpoch(year: year, month: month, day: day)
     }
 
     public init?(dayNumber: Int) {
-        let z = dayNumber + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+        let (year, month, day) = GregorianDays.civil(dayNumber)
+        self.init(year: year, month: month, day: day)
     }
 
     public func adding(days: Int) -> CalendarDate? {

@@ -121,7 +121,7 @@ actor PreviewLibrary {
                                     diagnostics: [Diagnostic(.error, .root, "The file cannot be read.")], removedMarkup: []))
                 continue
             }
-            if let value = try? JSONParser.parse(data), FHIRTerminology.isTerminology(value) { continue }
+            if terminology.files.contains(URL(fileURLWithPath: file).standardizedFileURL.path) { continue }
             let (task, diagnostics) = SurveyLoader.diagnose(data, name: name, terminology: terminology)
             guard let task else {
                 loaded.append(Entry(file: shown(file), identifier: name, pages: nil, diagnostics: diagnostics, removedMarkup: []))

@@ -20,7 +20,7 @@ extension FHIRTerminology {
                 if !quietly { problems.append("\(file.path) is not a JSON file that can be read.") }
                 return
             }
-            terminology.add(value, file: file.path)
+            terminology.add(value, file: file.standardizedFileURL.path)
         }
         if let surveysFolder {
             // Survey files are read by the catalog; only the terminology among them is kept here.

@@ -24,7 +24,7 @@ struct RunResult {
         case .fhir:
             return fhirResponse
         case .fhirTransaction:
-            return QuestionnaireResponseExport.transaction(QuestionnaireResponseExport.transactionEntries(survey: survey.json, response: fhirResponse))
+            return QuestionnaireResponseExport.transaction(survey: survey.json, response: fhirResponse)
         }
     }
 

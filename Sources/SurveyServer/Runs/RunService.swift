@@ -240,11 +240,7 @@ struct RunService: Sendable {
         case .fhir, .fhirTransaction:
             let response = QuestionnaireResponseExport.response(survey: survey.json, result: resultJSON, surveyVersion: survey.version,
                                                                 context: record.fhirContext)
-            guard webhookFormat == .fhirTransaction else {
-                body = response
-                break
-            }
-            body = QuestionnaireResponseExport.transaction(QuestionnaireResponseExport.transactionEntries(survey: survey.json, response: response))
+            body = webhookFormat == .fhir ? response : QuestionnaireResponseExport.transaction(survey: survey.json, response: response)
         }
         let event = JSONWriter.string(body, pretty: false)
         return try await store.update(record, enqueuing: event)

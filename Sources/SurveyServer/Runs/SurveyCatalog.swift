@@ -1,5 +1,4 @@
 import Foundation
-import JSON
 import Mustache
 import SurveyCore
 import SurveyRendering
@@ -34,7 +33,8 @@ public struct SurveyCatalog: Sendable {
         var messages = problems
         var warnings: [String] = []
         for file in files.filter({ $0.pathExtension == "json" }).sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
-            if let data = try? Data(contentsOf: file), let value = try? JSONParser.parse(data), FHIRTerminology.isTerminology(value) { continue }
+            // Read once already, as terminology.
+            if terminology.files.contains(file.standardizedFileURL.path) { continue }
             do {
                 let loaded = try SurveyLoader.load(contentsOf: file, terminology: terminology)
                 warnings += loaded.warnings.map { "\(file.path): \($0)" }

@@ -67,6 +67,11 @@ public enum QuestionnaireResponseExport {
         ])
     }
 
+    /// One response and its Observations as a transaction Bundle.
+    public static func transaction(survey: JSONValue, response: JSONValue) -> JSONValue {
+        transaction(transactionEntries(survey: survey, response: response))
+    }
+
     /// Entries as a Bundle of type transaction.
     public static func transaction(_ entries: [JSONValue]) -> JSONValue {
         FHIRJSON.object(["resourceType": .string("Bundle"), "type": .string("transaction"), "entry": .array(entries)])

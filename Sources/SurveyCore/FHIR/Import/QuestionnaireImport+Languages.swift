@@ -112,16 +112,16 @@ extension QuestionnaireImport.Reader {
     /// The `translation` extensions of a primitive's element (`{"extension": [...]}`); with a
     /// path, each malformed one is reported, and each that repeats the base language ignored.
     private func translations(in element: JSONValue, at path: JSONPath?) -> [(language: String, text: String)] {
-        guard case .array(let extensions)? = element[key: "extension"] else { return [] }
+        guard case .array(let extensions)? = element[fx: "extension"] else { return [] }
         var found: [(language: String, text: String)] = []
         for (index, entry) in extensions.enumerated() {
-            guard entry[key: "url"] == .string(QuestionnaireImport.translationURL) else { continue }
+            guard entry[fx: "url"] == .string(QuestionnaireImport.translationURL) else { continue }
             var language: String?
             var content: String?
-            if case .array(let parts)? = entry[key: "extension"] {
+            if case .array(let parts)? = entry[fx: "extension"] {
                 for part in parts {
-                    if part[key: "url"] == .string("lang"), case .string(let code)? = part[key: "valueCode"] { language = code }
-                    if part[key: "url"] == .string("content"), case .string(let text)? = part[key: "valueString"] { content = text }
+                    if part[fx: "url"] == .string("lang"), case .string(let code)? = part[fx: "valueCode"] { language = code }
+                    if part[fx: "url"] == .string("content"), case .string(let text)? = part[fx: "valueString"] { content = text }
                 }
             }
             guard let language, !language.isEmpty, let content else {
@@ -132,12 +132,5 @@ extension QuestionnaireImport.Reader {
             found.append((language, content))
         }
         return found
-    }
-}
-
-private extension JSONValue {
-    subscript(key key: String) -> JSONValue? {
-        guard case .object(let object) = self else { return nil }
-        return object[key]
     }
 }

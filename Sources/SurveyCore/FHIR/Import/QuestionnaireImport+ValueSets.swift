@@ -109,7 +109,7 @@ extension QuestionnaireImport.Reader {
         func walk(_ concepts: [JSONValue]) {
             for concept in concepts {
                 if let choice = conceptChoice(concept, system: .string(system), at: path, of: item) { choices.append(choice) }
-                if case .array(let nested)? = concept[conceptKey: "concept"] { walk(nested) }
+                if case .array(let nested)? = concept[fx: "concept"] { walk(nested) }
             }
         }
         walk(concepts)
@@ -142,12 +142,5 @@ extension QuestionnaireImport.Reader {
         let extensions = Extensions(concept["extension"], at: path / "extension")
         defer { reportIgnored(extensions, owner: "A ValueSet concept used by the item '\(item.linkId)'") }
         return codingChoice(coding, at: path, extensions: extensions, selected: false, of: item)
-    }
-}
-
-private extension JSONValue {
-    subscript(conceptKey key: String) -> JSONValue? {
-        guard case .object(let object) = self else { return nil }
-        return object[key]
     }
 }
