@@ -13,6 +13,8 @@ import Synchronization
 /// thread wake-ups (the drain, then the caller's task), however many writes share its batch.
 final class GroupCommitter: Sendable {
     private let pool: DatabasePool
+    /// Called on the drain's thread after each transaction is on disk.
+    private let committed: @Sendable () -> Void
     private let drainQueue = DispatchQueue(label: "survey.sqlite.group-commit")
     private let state = Mutex(State())
 
@@ -21,8 +23,9 @@ final class GroupCommitter: Sendable {
         var draining = false
     }
 
-    init(pool: DatabasePool) {
+    init(pool: DatabasePool, committed: @escaping @Sendable () -> Void = {}) {
         self.pool = pool
+        self.committed = committed
     }
 
     final class PendingWrite: @unchecked Sendable {
@@ -86,6 +89,7 @@ final class GroupCommitter: Sendable {
                     }
                 }
                 for pending in batch { pending.continuation.resume(with: pending.outcome ?? .failure(CancellationError())) }
+                committed()
             } catch {
                 // The transaction itself failed: none of its writes is on disk.
                 for pending in batch { pending.continuation.resume(throwing: error) }

@@ -3,7 +3,8 @@ import GRDB
 import SurveyCore
 
 /// The embedded default store: one SQLite file in WAL mode with `synchronous=FULL`, so a
-/// write that returns has reached the disk.
+/// write that returns has reached the disk. The log is copied back into the file by a
+/// `Checkpointer` of its own, not by the write that happens to pass its size.
 ///
 /// A run is a row of `runs` (its header: everything but the visits) and one row of `visits`
 /// per step visit, so an answer writes the visits it changed (usually the one answered and
@@ -12,6 +13,7 @@ import SurveyCore
 public final class SQLiteRunStore: RunStore {
     let pool: DatabasePool
     private let committer: GroupCommitter
+    let checkpointer: Checkpointer
     let cache: RecordCache
     /// Opens (creating if needed) the database file; `migrate()` then creates or updates its schema.
     /// - Parameter cachedVisits: how many step visits the cache of runs in progress may hold
@@ -23,11 +25,14 @@ public final class SQLiteRunStore: RunStore {
         configuration.maximumReaderCount = 2
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
         }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         pool = try DatabasePool(path: path, configuration: configuration)
-        committer = GroupCommitter(pool: pool)
+        let checkpointer = try Checkpointer(path: path, writer: pool)
+        self.checkpointer = checkpointer
+        committer = GroupCommitter(pool: pool, committed: { checkpointer.committed() })
         cache = RecordCache(capacity: cachedVisits)
     }
 
