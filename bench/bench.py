@@ -37,6 +37,9 @@ import time
 import uuid
 import urllib.parse
 
+import headline
+import openloop
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 LUA = os.path.join(HERE, "lua", "participants.lua")
@@ -640,6 +643,11 @@ def main():
     ap.add_argument("--otree", action="store_true", help="also run oTree from the peers folder (slow)")
     ap.add_argument("--no-postgres", action="store_true", help="leave out the PostgreSQL replica cases")
     ap.add_argument("--floor", default="", help="the binary of bench/floor (Hummingbird alone); bench/run builds it")
+    ap.add_argument("--load", default="", help="the binary of bench/load, for the open-loop cases; bench/run builds it")
+    ap.add_argument("--open-rate", type=float, default=0,
+                    help="requests per second of the open-loop cases (default: half the answer cycle's saturation rate in this run)")
+    ap.add_argument("--check", action="store_true",
+                    help="compare the GET:floor and answer cycle:floor ratios with the last committed results; exit 3 if one fell by more than 10 %%")
     ap.add_argument("--runs", default="1000,100000,1000000", help="stored-run counts for the growth case")
     ap.add_argument("--steps", default="10,100,1000", help="survey lengths for the growth case")
     ap.add_argument("--smoke", action="store_true", help="a few seconds per case, small stores: checks the harness works")
@@ -812,6 +820,7 @@ def main():
                     f"{r.get('status', '')} {('completed=' + str(r['completed_runs'])) if 'completed_runs' in r else ''}"
                     + (f"  wrk timeouts {r['timeouts']}" if r["timeouts"] else ""))
         results["cases"] = {c.name: {"group": c.group, "note": c.note, "peer": c.peer} for c in cases}
+        results["open_loop"] = open_loop(args, base, results, work)
     finally:
         stop_all()
         shutil.rmtree(work, ignore_errors=True)
@@ -821,10 +830,16 @@ def main():
     with open(os.path.join(args.out, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
     markdown = render_markdown(results, summary)
+    if results.get("open_loop"):
+        results["open_summary"] = openloop.summarize(results["open_loop"])
+        markdown += "\n" + openloop.markdown(results["open_summary"])
     with open(os.path.join(args.out, "results.md"), "w") as f:
         f.write(markdown)
     print(markdown)
+    if not args.smoke and os.path.abspath(args.out) == os.path.join(HERE, "results") and not args.only:
+        headline.write()  # the README's headline from the run just written
     problems = [f"{r['case']} rep{r['rep']}: {p}" for r in results["runs"] for p in run_problems(r, args.smoke)]
+    problems += [f"{r['case']} rep{r['rep']}: {p}" for r in results.get("open_loop", []) for p in openloop.problems(r)]
     # The answer cycle's POSTs must have been answered somewhere, or its answers went unchecked
     # (a short smoke on a slow machine may not reach them in a case whose participants begin
     # with a GET; cycle-steps-* begins half of them with a POST).
@@ -834,7 +849,82 @@ def main():
     if problems:
         print("\n".join(["Problems:"] + problems), file=sys.stderr)
         return 1
+    if args.check:
+        return check_ratios(committed_results(), summary)
     return 0
+
+
+# ----------------------------------------------------------------------------- the guard
+def floor_ratios(summary):
+    """The project's req/s over Hummingbird alone's, same run: the GET of a step and the answer cycle."""
+    floor = summary.get("hummingbird-get", {}).get("rps_median")
+    get = next((v["rps_median"] for k, v in summary.items() if k.startswith("get-runs-")), None)
+    cycle = next((v["rps_median"] for k, v in summary.items() if k.startswith("cycle-runs-")), None)
+    return {"GET:floor": get / floor if get and floor else None, "cycle:floor": cycle / floor if cycle and floor else None}
+
+
+def committed_results():
+    """bench/results/results.json as last committed (the run just made has overwritten the file)."""
+    out = subprocess.run(["git", "-C", ROOT, "show", "HEAD:bench/results/results.json"], capture_output=True, text=True)
+    return json.loads(out.stdout) if out.returncode == 0 else None
+
+
+def check_ratios(committed, summary, tolerance=0.10):
+    """Says, for each ratio to the floor, how this run compares with the committed run; 3 when one fell by more than 10 %."""
+    if not committed or "summary" not in committed:
+        print("check: no committed results to compare with", file=sys.stderr)
+        return 3
+    before, now = floor_ratios(committed["summary"]), floor_ratios(summary)
+    fell = False
+    for name in before:
+        if before[name] is None or now[name] is None:
+            print(f"check: {name} missing ({'committed run' if before[name] is None else 'this run'}: run the floor, get-runs-* and cycle-runs-*)",
+                  file=sys.stderr)
+            fell = True
+            continue
+        change = now[name] / before[name] - 1
+        verdict = "FELL" if change < -tolerance else "ok"
+        fell |= change < -tolerance
+        print(f"check: {name} {now[name]:.2f}× now, {before[name]:.2f}× in the committed run of {committed['started']} "
+              f"({change:+.0%}): {verdict}")
+    if fell:
+        print(f"check: a ratio to the floor fell by more than {tolerance:.0%} (or could not be compared)", file=sys.stderr)
+        return 3
+    return 0
+
+
+def open_loop(args, server, results, work):
+    """The open-loop cases on the smallest store, after the closed-loop ones: the GET of a step
+    and the answer cycle, each at the same constant rate."""
+    wanted = set(args.only.split(",")) if args.only else {"open-get", "open-cycle"}
+    modes = [m for m in ("get", "cycle") if f"open-{m}" in wanted]
+    if not args.load or not modes:
+        return []
+    rate = args.open_rate
+    if not rate:
+        cycle = [r["rps"] for r in results["runs"] if r["case"] == f"cycle-runs-{server.name.split('-')[-1]}"]
+        if not cycle:
+            raise SystemExit("the open-loop cases need the answer cycle's rate: run cycle-runs-* too, or give --open-rate")
+        rate = statistics.median(cycle) / 2
+    warmup = max(1, args.warmup)
+    runs = []
+    for rep in range(1, args.reps + 1):
+        for mode in modes:
+            path = os.path.join(work, f"open-{mode}-{rep}.txt")
+            if mode == "get":
+                readers = [walk(server.port, "bench-10", 1) for _ in range(32)]
+                for reader in readers:
+                    reader.conn.close()
+                participants_file(path, [(reader.cookie, reader.csrf, 1) for reader in readers], 0)
+            else:
+                participants_file(path, [], int(rate * (args.duration + warmup) / 2) + 1000)
+            r = openloop.run(args.load, server, mode, rate, args.duration, warmup, path, "bench-10", 10, cpu_seconds)
+            r.update(case=f"open-{mode}", rep=rep)
+            runs.append(r)
+            log(f"rep{rep} open-{mode:13s} {r['rate']:>7.0f} req/s due, {r['achieved_rps']:>7.0f} answered  p50 {r['p50_ms']:.2f} ms  "
+                f"p99 {r['p99_ms']:.2f} ms  p99.9 {r['p999_ms']:.2f} ms  max {r['max_ms']:.1f} ms  "
+                f"cpu {r['server_cpu_us_per_req']} µs/req  late {r['late_starts']}  {r['status']}")
+    return runs
 
 
 def otree_cases(peers, work):

@@ -162,3 +162,15 @@ def test_every_step_type_is_documented(schema, format_page):
     types = schema["$defs"]["step"]["properties"]["type"]["enum"]
     missing = [name for name in types if name not in code_spans(format_page)]
     assert not missing, "docs/survey-format.md does not name the step types: " + ", ".join(missing)
+
+
+def test_readme_headline_is_the_committed_benchmark_run():
+    """The README's speed figures are the ones bench/headline.py makes from bench/results/, so
+    they name the run they come from and cannot be edited apart from it."""
+    import sys
+    sys.path.insert(0, str(ROOT / "bench"))
+    import headline
+    made = headline.current()
+    assert made is not None
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert made in readme, "README.md's headline differs from bench/results/: run python3 bench/headline.py"
