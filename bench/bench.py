@@ -645,7 +645,9 @@ def main():
     ap.add_argument("--floor", default="", help="the binary of bench/floor (Hummingbird alone); bench/run builds it")
     ap.add_argument("--load", default="", help="the binary of bench/load, for the open-loop cases; bench/run builds it")
     ap.add_argument("--open-rate", type=float, default=0,
-                    help="requests per second of the open-loop cases (default: half the answer cycle's saturation rate in this run)")
+                    help="requests per second of the open-loop cases (default: --open-fractions of the answer cycle's saturation rate in this run)")
+    ap.add_argument("--open-fractions", default="0.5,0.25",
+                    help="the open-loop rates as fractions of the answer cycle's saturation rate (default 0.5,0.25)")
     ap.add_argument("--check", action="store_true",
                     help="compare the GET:floor and answer cycle:floor ratios with the last committed results; exit 3 if one fell by more than 10 %%")
     ap.add_argument("--runs", default="1000,100000,1000000", help="stored-run counts for the growth case")
@@ -895,35 +897,39 @@ def check_ratios(committed, summary, tolerance=0.10):
 
 def open_loop(args, server, results, work):
     """The open-loop cases on the smallest store, after the closed-loop ones: the GET of a step
-    and the answer cycle, each at the same constant rate."""
+    and the answer cycle, each at the same constant rates (fractions of the cycle's saturation
+    rate in this run, or --open-rate), named open-get-50, open-cycle-25 and so on."""
     wanted = set(args.only.split(",")) if args.only else {"open-get", "open-cycle"}
     modes = [m for m in ("get", "cycle") if f"open-{m}" in wanted]
     if not args.load or not modes:
         return []
-    rate = args.open_rate
-    if not rate:
+    if args.open_rate:
+        rates = [(args.open_rate, None)]
+    else:
         cycle = [r["rps"] for r in results["runs"] if r["case"] == f"cycle-runs-{server.name.split('-')[-1]}"]
         if not cycle:
             raise SystemExit("the open-loop cases need the answer cycle's rate: run cycle-runs-* too, or give --open-rate")
-        rate = statistics.median(cycle) / 2
+        rates = [(statistics.median(cycle) * float(f), float(f)) for f in args.open_fractions.split(",")]
     warmup = max(1, args.warmup)
     runs = []
     for rep in range(1, args.reps + 1):
-        for mode in modes:
-            path = os.path.join(work, f"open-{mode}-{rep}.txt")
-            if mode == "get":
-                readers = [walk(server.port, "bench-10", 1) for _ in range(32)]
-                for reader in readers:
-                    reader.conn.close()
-                participants_file(path, [(reader.cookie, reader.csrf, 1) for reader in readers], 0)
-            else:
-                participants_file(path, [], int(rate * (args.duration + warmup) / 2) + 1000)
-            r = openloop.run(args.load, server, mode, rate, args.duration, warmup, path, "bench-10", 10, cpu_seconds)
-            r.update(case=f"open-{mode}", rep=rep)
-            runs.append(r)
-            log(f"rep{rep} open-{mode:13s} {r['rate']:>7.0f} req/s due, {r['achieved_rps']:>7.0f} answered  p50 {r['p50_ms']:.2f} ms  "
-                f"p99 {r['p99_ms']:.2f} ms  p99.9 {r['p999_ms']:.2f} ms  max {r['max_ms']:.1f} ms  "
-                f"cpu {r['server_cpu_us_per_req']} µs/req  late {r['late_starts']}  {r['status']}")
+        for rate, fraction in rates:
+            for mode in modes:
+                name = f"open-{mode}" + (f"-{round(fraction * 100)}" if fraction else "")
+                path = os.path.join(work, f"{name}-{rep}.txt")
+                if mode == "get":
+                    readers = [walk(server.port, "bench-10", 1) for _ in range(32)]
+                    for reader in readers:
+                        reader.conn.close()
+                    participants_file(path, [(reader.cookie, reader.csrf, 1) for reader in readers], 0)
+                else:
+                    participants_file(path, [], int(rate * (args.duration + warmup) / 2) + 1000)
+                r = openloop.run(args.load, server, mode, rate, args.duration, warmup, path, "bench-10", 10, cpu_seconds)
+                r.update(case=name, rep=rep, fraction=fraction)
+                runs.append(r)
+                log(f"rep{rep} {name:18s} {r['rate']:>7.0f} req/s due, {r['achieved_rps']:>7.0f} answered  p50 {r['p50_ms']:.2f} ms  "
+                    f"p99 {r['p99_ms']:.2f} ms  p99.9 {r['p999_ms']:.2f} ms  max {r['max_ms']:.1f} ms  "
+                    f"cpu {r['server_cpu_us_per_req']} µs/req  generator {r['load_cores']} cores  late {r['late_starts']}  {r['status']}")
     return runs
 
 

@@ -44,12 +44,14 @@ def render(results, footprint):
         if e:
             lines.append(f"| {label} | {e['rps_median']:,} | {e['cpu_us_per_req']} µs | {e['p99_ms']} ms | {versus} |")
     open_summary = results.get("open_summary") or {}
-    if open_summary:
-        rate = next(iter(open_summary.values()))["rate"]
-        lines += ["", f"At a constant {rate:,.0f} requests per second (half the cycle's saturation rate; latency from each "
-                  "request's due time, `bench/load`): "
-                  + "; ".join(f"{'GET' if name == 'open-get' else 'answer cycle'} p99 {e['p99_ms']} ms, p99.9 {e['p999_ms']} ms"
-                              for name, e in open_summary.items()) + "."]
+    for fraction in sorted({e.get("fraction") for e in open_summary.values()}, key=lambda f: -(f or 0)):
+        cases = {name: e for name, e in open_summary.items() if e.get("fraction") == fraction}
+        rate = next(iter(cases.values()))["rate"]
+        share = f"{fraction:.0%} of the cycle's saturation rate; " if fraction else ""
+        lines += ["", f"At a constant {rate:,.0f} requests per second ({share}latency from each request's due time, "
+                  "`bench/load`): "
+                  + "; ".join(f"{'GET' if name.startswith('open-get') else 'answer cycle'} p99 {e['p99_ms']} ms, p99.9 {e['p999_ms']} ms"
+                              for name, e in cases.items()) + "."]
     if footprint:
         memory, start, binary = footprint["memory"], footprint["start"], footprint["binary"]
         lines += ["", f"Footprint, {footprint['date']} (`bench/footprint.py`): {memory['kib_per_run']} KiB of memory per run in "

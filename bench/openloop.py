@@ -12,6 +12,7 @@ machine reaches packages wrk2; and the answer cycle needs each simulated partici
 cookie and CSRF token in order, as bench/lua/participants.lua keeps them.
 """
 import json
+import resource
 import statistics
 import subprocess
 
@@ -22,13 +23,17 @@ def run(load, server, mode, rate, duration, warmup, participants, survey, questi
            "--connections", str(connections), "--mode", mode, "--survey", survey, "--questions", str(questions),
            "--participants", participants]
     cpu0 = cpu_seconds(server.pids())
+    own0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=duration + warmup + 60)
+    own1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu1 = cpu_seconds(server.pids())
     if out.returncode != 0:
         raise RuntimeError(f"load failed: {out.stderr[-2000:]}")
     r = json.loads(out.stdout)
     sent = r["gets"] + r["posts"]
     r["server_cpu_us_per_req"] = round(1e6 * (cpu1 - cpu0) / sent, 1) if sent else None
+    # the generator's own share of the two cores, which the server does not get
+    r["load_cores"] = round((own1.ru_utime + own1.ru_stime - own0.ru_utime - own0.ru_stime) / (duration + warmup), 2)
     r["command"] = " ".join(cmd)
     return r
 
@@ -42,9 +47,9 @@ def summarize(runs):
         def med(key):
             values = [r[key] for r in mine if r.get(key) is not None]
             return round(statistics.median(values), 2) if values else None
-        out[case] = {"rate": mine[0]["rate"], "achieved_rps": med("achieved_rps"), "p50_ms": med("p50_ms"), "p99_ms": med("p99_ms"),
+        out[case] = {"rate": mine[0]["rate"], "fraction": mine[0].get("fraction"), "achieved_rps": med("achieved_rps"), "p50_ms": med("p50_ms"), "p99_ms": med("p99_ms"),
                      "p999_ms": med("p999_ms"), "max_ms": round(max(r["max_ms"] for r in mine), 2),
-                     "cpu_us_per_req": med("server_cpu_us_per_req"), "late_starts": sum(r["late_starts"] for r in mine),
+                     "cpu_us_per_req": med("server_cpu_us_per_req"), "load_cores": med("load_cores"), "late_starts": sum(r["late_starts"] for r in mine),
                      "errors": sum(r["errors"] for r in mine), "reps": len(mine)}
     return out
 
@@ -64,14 +69,15 @@ def problems(r):
 
 def markdown(summary, aims=(5.0, 20.0)):
     lines = ["## The tail at a constant arrival rate (open loop, bench/load)", "",
-             "Requests due at a constant rate, half the answer cycle's saturation rate in this run; each request's latency "
+             "Requests due at a constant rate, a fraction of the answer cycle's saturation rate in this run (the case's "
+             "suffix, in per cent); each request's latency "
              "from when it was due, so a stall counts for every request it delayed. "
              f"Aim: p99 ≤ {aims[0]:g} ms and p99.9 ≤ {aims[1]:g} ms.", "",
-             "| case | rate req/s | answered req/s | p50 ms | p99 ms | p99.9 ms | max ms | server CPU µs/req | late starts |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "| case | rate req/s | answered req/s | p50 ms | p99 ms | p99.9 ms | max ms | server CPU µs/req | generator cores | late starts |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for name, e in summary.items():
         lines.append(f"| {name} | {e['rate']:,.0f} | {e['achieved_rps']:,.0f} | {e['p50_ms']} | {e['p99_ms']} | {e['p999_ms']} | "
-                     f"{e['max_ms']} | {e['cpu_us_per_req']} | {e['late_starts']} |")
+                     f"{e['max_ms']} | {e['cpu_us_per_req']} | {e.get('load_cores')} | {e['late_starts']} |")
     lines += ["", "A late start is a request sent more than 1 ms after it was due (every connection was busy); "
               "its wait is in its latency.", ""]
     return "\n".join(lines)

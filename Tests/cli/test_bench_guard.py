@@ -50,7 +50,7 @@ def test_check_fails_without_the_floor_or_committed_results(capsys):
 
 def run(case, p99, maximum, errors=0, bad=0):
     return {"case": case, "rate": 3000.0, "achieved_rps": 2990.0, "requests": 29_900, "p50_ms": 0.4, "p99_ms": p99, "p999_ms": p99 * 3,
-            "max_ms": maximum, "server_cpu_us_per_req": 90.0, "late_starts": 1, "errors": errors,
+            "max_ms": maximum, "server_cpu_us_per_req": 90.0, "load_cores": 0.3, "late_starts": 1, "errors": errors,
             "status": {"1xx": 0, "2xx": 15_000, "3xx": 14_900 - bad, "4xx": bad, "5xx": 0}}
 
 
@@ -59,7 +59,7 @@ def test_open_loop_summary_takes_medians_and_the_worst_maximum():
     entry = summary["open-cycle"]
     assert entry["p99_ms"] == 3.0 and entry["p999_ms"] == 9.0 and entry["max_ms"] == 30.0 and entry["late_starts"] == 3
     table = openloop.markdown(summary)
-    assert "| open-cycle | 3,000 | 2,990 | 0.4 | 3.0 | 9.0 | 30.0 | 90.0 | 3 |" in table
+    assert "| open-cycle | 3,000 | 2,990 | 0.4 | 3.0 | 9.0 | 30.0 | 90.0 | 0.3 | 3 |" in table
 
 
 def test_open_loop_problems():
