@@ -5,6 +5,9 @@ import PackageDescription
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
+    // An async function that belongs to no actor runs where its caller runs, instead of
+    // switching executors at every call: the step page's handlers, middleware and store calls.
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
 ]
 
 let package = Package(

@@ -119,7 +119,7 @@ struct RequestTimingMiddleware<Context: RequestContext>: RouterMiddleware {
     let histogram: DurationHistogram
     var accessLog: AccessLog?
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: @concurrent (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         let response: Response
         do {

@@ -19,7 +19,7 @@ struct HeadAsGet<Builder: HTTPResponderBuilder>: HTTPResponderBuilder {
     struct Responder: HTTPResponder {
         let inner: Builder.Responder
 
-        func respond(to request: Request, context: Builder.Responder.Context) async throws -> Response {
+        @concurrent func respond(to request: Request, context: Builder.Responder.Context) async throws -> Response {
             guard request.method == .head else { return try await inner.respond(to: request, context: context) }
             var head = request.head
             head.method = .get

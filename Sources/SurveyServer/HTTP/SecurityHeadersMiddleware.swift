@@ -8,12 +8,7 @@ import SurveyStorage
 /// script or style, no framing, no sniffing, no referrer. Turns errors into pages, and logs
 /// one error line with the request id for every 5xx, the id the error page shows.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-    static var contentSecurityPolicy: String {
-        "default-src 'none'; style-src 'self'; img-src 'self'; media-src 'self' https:; form-action 'self'; "
-            + "frame-ancestors 'none'; base-uri 'none'"
-    }
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: @concurrent (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
         do {
             response = try await next(request, context)
@@ -32,10 +27,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
             logFailure(request, context, status: .internalServerError, error: error)
             response = ErrorPage.response(for: .internalServerError, key: nil, request: request, requestID: context.id)
         }
-        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
-        response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[.init("Referrer-Policy")!] = "no-referrer"
-        response.headers[.init("X-Frame-Options")!] = "DENY"
+        response.headers.append(contentsOf: SecurityHeaders.fields)
         return response
     }
 
@@ -47,6 +39,24 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         if let error { metadata["error"] = "\(String(reflecting: type(of: error))): \(error)" }
         context.logger.error("Request failed", metadata: metadata)
     }
+}
+
+/// The headers every response carries, their values checked once: setting each by name on
+/// every response checked its value's characters and looked for an earlier one each time.
+enum SecurityHeaders {
+    static let contentSecurityPolicy =
+        "default-src 'none'; style-src 'self'; img-src 'self'; media-src 'self' https:; form-action 'self'; "
+            + "frame-ancestors 'none'; base-uri 'none'"
+
+    static let fields: HTTPFields = [
+        .contentSecurityPolicy: contentSecurityPolicy,
+        .xContentTypeOptions: "nosniff",
+        .init("Referrer-Policy")!: "no-referrer",
+        .init("X-Frame-Options")!: "DENY",
+    ]
+
+    /// A page that no cache keeps: a step, an error, a participant's result.
+    static let page: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
 }
 
 /// An error a participant's request meets, with the catalog key of the sentence that says
@@ -89,7 +99,7 @@ enum ErrorPage {
             <p class="body">\(HTMLEscaping.escape(text))</p>\(reference)\
             <p class="body"><a class="link" href="\(HTMLEscaping.escape(link.href))">\(HTMLEscaping.escape(link.text))</a></p></main></div></body></html>
             """
-        return Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+        return Response(status: status, headers: SecurityHeaders.page,
                         body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 

@@ -16,7 +16,7 @@ struct StaticFilesMiddleware<Context: RequestContext>: RouterMiddleware {
         return path[slash...].contains(".")
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    @concurrent func handle(_ request: Request, context: Context, next: @concurrent (Request, Context) async throws -> Response) async throws -> Response {
         guard Self.namesAFile(request.uri.path) else { return try await next(request, context) }
         return try await files.handle(request, context: context, next: next)
     }

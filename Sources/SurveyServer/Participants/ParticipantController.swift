@@ -96,7 +96,7 @@ extension ParticipantController {
     // MARK: Responses
 
     func html(_ body: String, status: HTTPResponse.Status = .ok, visitor: Visitor?) -> Response {
-        var response = Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+        var response = Response(status: status, headers: SecurityHeaders.page,
                                 body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
         if let visitor { setCookie(of: visitor, on: &response) }
         return response

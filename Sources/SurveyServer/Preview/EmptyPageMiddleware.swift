@@ -12,7 +12,7 @@ struct EmptyPageMiddleware<Context: RequestContext>: RouterMiddleware {
         var description: String { "the page was made empty: a template renders as nothing" }
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: @concurrent (Request, Context) async throws -> Response) async throws -> Response {
         let response = try await next(request, context)
         guard response.status == .ok, response.body.contentLength == 0,
               response.headers[.contentType]?.hasPrefix("text/html") == true else { return response }

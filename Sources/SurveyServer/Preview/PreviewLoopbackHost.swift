@@ -11,7 +11,7 @@ import SurveyRendering
 /// refuses every other with 421 Misdirected Request and a short plain page. A request with no
 /// Host at all (HTTP/1.0 from a script) comes from no browser and is let through.
 struct PreviewLoopbackHostMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: @concurrent (Request, Context) async throws -> Response) async throws -> Response {
         if let authority = request.head.authority, !Self.isLoopback(authority) {
             let text = PreviewChrome["wrongHostTitle"] + "\n\n" + PreviewChrome["wrongHostText"] + "\n"
             return Response(status: .misdirectedRequest, headers: [.contentType: "text/plain; charset=utf-8"],

@@ -32,7 +32,7 @@ public struct ExportJob: Sendable {
     public static let statuses = ["completed", "saved", "discarded", "inProgress", "all"]
 
     /// Writes the whole export through `write`, a piece at a time.
-    public func run(store: any RunStore, write: (String) async throws -> Void) async throws {
+    public func run(store: any RunStore, write: @concurrent (String) async throws -> Void) async throws {
         // Earlier versions of the survey, so runs made with them read as their participants saw them.
         var older: [(version: String, task: SurveyTask)] = []
         for kept in try await store.surveyVersions(survey: task.identifier) where kept.version != task.version {
