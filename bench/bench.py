@@ -829,11 +829,12 @@ def main():
         results["finished"] = time.strftime("%Y-%m-%d %H:%M:%S %Z")
     summary = summarize(results)
     results["summary"] = summary
+    if results.get("open_loop"):
+        results["open_summary"] = openloop.summarize(results["open_loop"])
     with open(os.path.join(args.out, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
     markdown = render_markdown(results, summary)
-    if results.get("open_loop"):
-        results["open_summary"] = openloop.summarize(results["open_loop"])
+    if results.get("open_summary"):
         markdown += "\n" + openloop.markdown(results["open_summary"])
     with open(os.path.join(args.out, "results.md"), "w") as f:
         f.write(markdown)
