@@ -38,6 +38,7 @@ import uuid
 import urllib.parse
 
 import headline
+from headline import ratio
 import openloop
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -860,9 +861,7 @@ def main():
 # ----------------------------------------------------------------------------- the guard
 def floor_ratios(summary):
     """The project's req/s over Hummingbird alone's, same run: the GET of a step and the answer cycle."""
-    floor = summary.get("hummingbird-get", {}).get("rps_median")
-    get = next((v["rps_median"] for k, v in summary.items() if k.startswith("get-runs-")), None)
-    cycle = next((v["rps_median"] for k, v in summary.items() if k.startswith("cycle-runs-")), None)
+    floor, get, cycle = (e and e["rps_median"] for e in headline.headline_cases(summary))
     return {"GET:floor": get / floor if get and floor else None, "cycle:floor": cycle / floor if cycle and floor else None}
 
 
@@ -1026,10 +1025,6 @@ def summarize(results):
             entry["surveys_per_s"] = round(statistics.median(completed) / results["settings"]["duration_s"], 1)
         out[name] = entry
     return out
-
-
-def ratio(a, b):
-    return f"{a / b:.2f}×" if a and b else "–"
 
 
 def render_markdown(results, s):

@@ -81,12 +81,10 @@ def write_many(folder, count):
 
 def first_answer(binary, work, surveys, attempt):
     """Seconds from starting the server to the first step page answered with 200."""
-    data = os.path.join(work, f"start-{attempt}")
-    port = bench.free_port()
-    cmd = [binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--surveys", surveys, "--data", data,
-           "--templates", os.path.join(bench.ROOT, "Templates"), "--public", os.path.join(bench.ROOT, "Public")]
+    server = bench.Survey(f"start-{attempt}", binary, surveys, os.path.join(work, f"start-{attempt}"))
+    port = server.port
     began = time.monotonic()
-    proc = subprocess.Popen(cmd, env=dict(os.environ, SURVEY_SECRET=bench.SECRET), stdout=subprocess.DEVNULL,
+    proc = subprocess.Popen(server.cmd, env=dict(os.environ, SURVEY_SECRET=bench.SECRET), stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         while time.monotonic() - began < 60:

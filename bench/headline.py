@@ -28,11 +28,14 @@ def ratio(a, b):
     return f"{a / b:.2f}×" if a and b else "–"
 
 
+def headline_cases(summary):
+    """The floor's summary, the GET's and the answer cycle's on the smallest store (None where missing)."""
+    return (summary.get("hummingbird-get"), next((v for k, v in summary.items() if k.startswith("get-runs-")), None),
+            next((v for k, v in summary.items() if k.startswith("cycle-runs-")), None))
+
+
 def render(results, footprint):
-    s = results["summary"]
-    floor = s.get("hummingbird-get")
-    get = next((v for k, v in s.items() if k.startswith("get-runs-")), None)
-    cycle = next((v for k, v in s.items() if k.startswith("cycle-runs-")), None)
+    floor, get, cycle = headline_cases(results["summary"])
     lines = [BEGIN, "",
              f"Measured {results['started']} (`bench/run`, {results['settings']['reps']} × {results['settings']['duration_s']} s "
              f"per case) on {results['machine']}; wrk on the same cores:", "",

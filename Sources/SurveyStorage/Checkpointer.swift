@@ -11,7 +11,7 @@ import Synchronization
 /// checkpoint, which waits for neither the writer nor a reader, and copies what the log holds.
 /// Writes go on meanwhile, so that checkpoint never quite catches up, and a log that is never
 /// caught up never starts again from its beginning: it grew without end (214 MB in a minute
-/// of steady answers), and a growing file made each commit's `fdatasync` slower. So once the
+/// of steady answers) and the answers' tail doubled. So once the
 /// background copy is done, the writer, between two groups, copies the few frames written
 /// since (a PASSIVE checkpoint on its own connection, which has no writer to wait for), and its
 /// next transaction starts the log again.
