@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "FHIRPath", targets: ["FHIRPath"]),
         .library(name: "SurveyCore", targets: ["SurveyCore"]),
         .library(name: "SurveyAnalysis", targets: ["SurveyAnalysis"]),
+        .library(name: "SurveyPDF", targets: ["SurveyPDF"]),
         .library(name: "SurveyRendering", targets: ["SurveyRendering"]),
         .library(name: "SurveyStorage", targets: ["SurveyStorage"]),
         .library(name: "SurveyServer", targets: ["SurveyServer"]),
@@ -57,6 +58,13 @@ let package = Package(
         // the layouts of its data for R, SPSS and spreadsheets.
         .target(name: "SurveyAnalysis", dependencies: ["JSON", "SurveyCore"], swiftSettings: swiftSettings),
         .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
+        ),
+        // Documents as PDF, laid out and shaped by Pango, drawn by Cairo: knows nothing of surveys.
+        .target(name: "SurveyPDF", dependencies: ["CPangoCairo"], swiftSettings: swiftSettings),
+        .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
@@ -67,6 +75,7 @@ let package = Package(
                 "JSON",
                 "SurveyCore",
                 "SurveyAnalysis",
+                "SurveyPDF",
                 "CLibXML2",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
@@ -98,6 +107,7 @@ let package = Package(
                 "SurveyAnalysis",
                 "SurveyDefaults",
                 "SurveyRendering",
+                "SurveyPDF",
                 "SurveyStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -181,6 +191,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "SurveyPDFTests", dependencies: ["SurveyPDF"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SurveyRenderingTests",
             dependencies: ["JSON", "SurveyCore", "SurveyAnalysis", "SurveyRendering", .product(name: "Mustache", package: "swift-mustache")],

@@ -10,7 +10,7 @@ extension MarkupChecker {
             "html": ["lang", "dir"], "head": [], "meta": ["charset", "name", "content", "http-equiv"], "title": [], "link": ["rel", "href"],
             "body": ["class"], "header": ["class"], "footer": ["class"], "nav": ["class", "aria-label"], "main": ["id", "class", "tabindex"], "span": ["class", "id", "aria-hidden"],
             "output": ["id", "aria-labelledby"],
-            "div": ["class", "id", "role", "tabindex", "autofocus"],
+            "div": ["class", "id", "role", "tabindex", "autofocus", "hidden", "data-field", "data-label", "data-clear-label"],
             "form": ["class", "id", "method", "action", "novalidate", "autocomplete"],
             "input": ["type", "name", "value", "class", "id", "checked", "aria-describedby", "aria-invalid", "inputmode", "autocomplete",
                       "spellcheck", "maxlength", "placeholder"],
@@ -22,6 +22,8 @@ extension MarkupChecker {
             "img": ["class", "src", "alt"], "details": ["class"], "summary": ["class"], "section": ["class"],
             "dl": ["class"], "dt": ["class"], "dd": ["class"],
             "video": ["class", "src", "controls", "preload"], "track": ["kind", "src", "srclang", "label", "default"],
+            // The signing page's drawing pad (its policy alone lets the script run) and a drawn signature shown back.
+            "script": ["src"], "svg": ["class", "viewBox", "role", "aria-label"], "path": ["d"],
         ]
         for (element, attributes) in rich { allowed[element, default: []].formUnion(attributes) }
         return allowed

@@ -60,10 +60,13 @@ struct QuestionViewModel {
         return context
     }
 
+    /// One option of a choice. Its own hint, divider and "other" box are false unless set, so
+    /// the template never finds the question's own hint in an enclosing context and repeats it.
     func option(index: Int, value: String, label: String) -> [String: Any] {
         [
             "id": PageIDs.option(name, index), "name": name, "value": value, "label": label,
             "checked": slots.marker(.checked(field: name, value: value)),
+            "detail": false, "divider": false, "other": false,
         ]
     }
 

@@ -20,6 +20,11 @@ public struct RichTextCache: Sendable {
             }
         }
         visit(task.title)
+        if let document = task.consentDocument {
+            [document.title, document.reviewText].forEach(visit)
+            for section in document.sections { [section.title, section.summary, section.content, section.learnMoreTitle].forEach(visit) }
+            document.signatures.map(\.title).forEach(visit)
+        }
         for step in task.steps {
             [step.title, step.text, step.detailText, step.footnote, step.imageAlt, step.learnMore?.title, step.learnMore?.text].forEach(visit)
             switch step.kind {
@@ -41,6 +46,10 @@ public struct RichTextCache: Sendable {
                         question.answerFormat.texts.forEach(visit)
                     }
                 }
+            case .consentSharing(let content):
+                [content.investigatorShortDescription, content.investigatorLongDescription].forEach(visit)
+            case .consentReview(let content):
+                visit(content.reasonForConsent)
             default:
                 break
             }
@@ -75,6 +84,12 @@ public struct RichTextCache: Sendable {
 
 /// Text from sanitized markup: tags removed, entities decoded.
 enum PlainText {
+    /// Sanitized markup as paragraphs of plain text, separated by blank lines (for a PDF).
+    static func paragraphs(_ html: String) -> String {
+        let broken = html.replacingOccurrences(of: "</p>|<br ?/?>|</li>|</h[1-6]>|</ul>|</ol>", with: "\u{1}", options: .regularExpression)
+        return broken.split(separator: "\u{1}").map { from(String($0)) }.filter { !$0.isEmpty }.joined(separator: "\n\n")
+    }
+
     static func from(_ html: String) -> String {
         var text = html.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
         for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {

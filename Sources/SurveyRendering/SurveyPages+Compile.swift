@@ -62,6 +62,17 @@ extension SurveyPages {
             if task.showAnswersOnCompletion == true, place.presentation == .web {
                 stepContext["answersURL"] = place.presentation.base(task.identifier) + "/answers"
             }
+        case .visualConsent:
+            pageTitle = visualConsentPage(page, document: task.consentDocument, into: &stepContext, parts: parts)
+        case .consentSharing(let content):
+            stepContext["heading"] = nil
+            stepContext["question"] = sharingQuestion(content, step: step, parts: parts)
+            questions.append(step.identifier)
+            pageTitle = parts.plain(step.title) ?? parts.catalog["consentSharingTitle"]
+        case .consentReview(let content):
+            let (shown, title) = signingPage(content, document: task.consentDocument, into: &stepContext, parts: parts)
+            questions += shown
+            pageTitle = title
         case .instruction, .review:
             break
         }

@@ -58,7 +58,9 @@ public final class SurveyPages: Sendable {
             for language in languages {
                 for step in task.steps {
                     if case .review = step.kind { continue }
-                    for page in navigator.pages(of: step).indices {
+                    // The certification page shows what this run entered: it is drawn per request.
+                    let drawnOnce = step.isConsentReview ? [ConsentReviewContent.signingPage] : Array(navigator.pages(of: step).indices)
+                    for page in drawnOnce {
                         let built = try Self.compile(step: step, page: page, language: language, task: task, navigator: navigator,
                                                      place: place, library: library, checker: checker, fallback: languages)
                         compiled[PageKey(step: step.identifier, page: page, language: language, presentation: presentation)] = built
@@ -120,6 +122,10 @@ public final class SurveyPages: Sendable {
         guard run.visits.indices.contains(index) else { return nil }
         let visit = run.visits[index]
         guard let step = navigator.step(of: visit) else { return nil }
+        if step.isConsentReview, visit.page == ConsentReviewContent.certificationPage {
+            return renderCertification(run: run, visit: index, language: language, csrfToken: csrfToken, context: context,
+                                       presentation: presentation, panel: panel)
+        }
         if case .review = step.kind {
             return renderReview(run: run, visit: index, language: language, csrfToken: csrfToken, context: context,
                                 presentation: presentation, panel: panel)

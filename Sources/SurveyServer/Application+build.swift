@@ -51,6 +51,7 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     var runs = RunService(store: runStore, clock: clock, metrics: metrics, resumeLifetime: configuration.resumeLifetime,
                           sendsWebhooks: configuration.webhookURL != nil, runStarts: limits.runStarts)
     runs.webhookFormat = configuration.webhookFormat
+    runs.consentCopies = ConsentCopies(catalog: catalog, store: runStore)
     let taking = SurveyTakingController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock)
     taking.addRoutes(to: router)
     let kioskHousekeeping = configuration.kiosk.map { kiosk in
@@ -62,6 +63,8 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     SaveResumeController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock, limits: limits)
         .addRoutes(to: router)
     ResultsController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock).addRoutes(to: router)
+    ConsentController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock, limits: limits)
+        .addRoutes(to: router)
     if let token = configuration.previewToken {
         let library = PreviewLibrary(paths: [configuration.surveysDirectory], templatesDirectory: configuration.templatesDirectory,
                                      fhirPackages: configuration.fhirPackagesDirectory)

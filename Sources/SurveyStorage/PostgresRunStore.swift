@@ -357,3 +357,31 @@ public final class PostgresRunStore: RunStore {
         return 0
     }
 }
+
+extension PostgresRunStore {
+    public func insertDocument(_ document: RunDocument) async throws {
+        do {
+            try await client.query("""
+                INSERT INTO documents (run, kind, bytes, digest, created_at)
+                VALUES (\(document.runID), \(document.kind.rawValue), \(ByteBuffer(bytes: document.bytes)), \(document.sha256),
+                        \(document.createdAt.timeIntervalSince1970))
+                """, logger: logger)
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+            throw RunStoreError.duplicate
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23503" {
+            // The run is gone.
+            throw RunStoreError.conflict
+        }
+    }
+
+    public func document(run: UUID, kind: RunDocument.Kind) async throws -> RunDocument? {
+        let rows = try await client.query("""
+            SELECT bytes, digest, created_at FROM documents WHERE run = \(run) AND kind = \(kind.rawValue)
+            """, logger: logger)
+        for try await (bytes, sha256, createdAt) in rows.decode((ByteBuffer, String, Double).self) {
+            return RunDocument(runID: run, kind: kind, bytes: Array(bytes.readableBytesView), sha256: sha256,
+                               createdAt: Date(timeIntervalSince1970: createdAt))
+        }
+        return nil
+    }
+}

@@ -38,6 +38,13 @@ enum RunJSON {
         writer.literal("[]")
         writer.key("cursor")
         writer.integer(run.cursor)
+        if let consent = run.consent {
+            // Rare (a consent's copy, countersignature or withdrawal) and small: the encoder's shape as it is.
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .secondsSince1970
+            writer.key("consent")
+            writer.bytes.append(contentsOf: try encoder.encode(consent))
+        }
         writer.close()
         return writer.bytes
     }

@@ -227,6 +227,10 @@ public protocol RunStore: Sendable {
     func revokeKioskDevice(_ revocation: KioskRevocation) async throws
     /// Revocations made at or after `since` and not yet past their `until` at `now`.
     func kioskRevocations(since: Date, now: Date) async throws -> [KioskRevocation]
+    /// Keeps a document made for a run; `RunStoreError.duplicate` when the run has one of that kind.
+    func insertDocument(_ document: RunDocument) async throws
+    /// A run's document of a kind, as it was made.
+    func document(run: UUID, kind: RunDocument.Kind) async throws -> RunDocument?
 }
 
 /// A kept version of a survey's definition.
@@ -280,8 +284,20 @@ public actor MemoryRunStore: RunStore {
     private var outbox: [UUID: OutboxEvent] = [:]
     private var versions: [String: [SurveyVersionRecord]] = [:]
     private var revocations: [String: KioskRevocation] = [:]
+    private var documents: [String: RunDocument] = [:]
 
     public init() {}
+
+    public func insertDocument(_ document: RunDocument) throws {
+        let key = document.runID.uuidString + document.kind.rawValue
+        guard documents[key] == nil else { throw RunStoreError.duplicate }
+        guard records[document.runID] != nil else { throw RunStoreError.conflict }
+        documents[key] = document
+    }
+
+    public func document(run: UUID, kind: RunDocument.Kind) -> RunDocument? {
+        records[run] == nil ? nil : documents[run.uuidString + kind.rawValue]
+    }
 
     public func keepSurveyVersion(survey: String, version: String, definition: String) {
         guard versions[survey]?.contains(where: { $0.version == version }) != true else { return }

@@ -348,3 +348,29 @@ extension SQLiteRunStore {
         }
     }
 }
+
+extension SQLiteRunStore {
+    public func insertDocument(_ document: RunDocument) async throws {
+        do {
+            try await committer.write { db in
+                try db.execute(sql: "INSERT INTO documents (run, kind, bytes, digest, created_at) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [document.runID.uuidString, document.kind.rawValue, Data(document.bytes), document.sha256,
+                                           document.createdAt.timeIntervalSince1970])
+            }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            // A second copy of the same kind, or a run that is gone.
+            if error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY { throw RunStoreError.conflict }
+            throw RunStoreError.duplicate
+        }
+    }
+
+    public func document(run: UUID, kind: RunDocument.Kind) async throws -> RunDocument? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT bytes, digest, created_at FROM documents WHERE run = ? AND kind = ?",
+                             arguments: [run.uuidString, kind.rawValue]).map {
+                RunDocument(runID: run, kind: kind, bytes: [UInt8]($0["bytes"] as Data), sha256: $0["digest"],
+                            createdAt: Date(timeIntervalSince1970: $0["created_at"]))
+            }
+        }
+    }
+}

@@ -52,6 +52,8 @@ final class FlakyStore: RunStore, @unchecked Sendable {
     func kioskRevocations(since: Date, now: Date) async throws -> [KioskRevocation] {
         try await inner.kioskRevocations(since: since, now: now)
     }
+    func insertDocument(_ document: RunDocument) async throws { try await inner.insertDocument(document) }
+    func document(run: UUID, kind: RunDocument.Kind) async throws -> RunDocument? { try await inner.document(run: run, kind: kind) }
 }
 
 @Suite("A store that cannot write")

@@ -45,7 +45,12 @@ struct RunJSONTests {
         var finished = TaskRun(taskIdentifier: "phq-9", taskRunUUID: UUID(), startDate: start, visits: visits, cursor: 2)
         finished.endDate = start.addingTimeInterval(600)
         finished.finishReason = .earlyTermination
-        return [finished, TaskRun(taskIdentifier: "a \"b\"", taskRunUUID: UUID(), startDate: Date(timeIntervalSince1970: 0))]
+        var consented = finished
+        consented.finishReason = .completed
+        consented.consent = ConsentStatus(copySHA256: String(repeating: "ab", count: 32),
+                                          countersignature: .init(name: "Dr \"Ana\" Ruiz", signedAt: start, copySHA256: "cd"),
+                                          withdrawnAt: start.addingTimeInterval(86_400))
+        return [finished, TaskRun(taskIdentifier: "a \"b\"", taskRunUUID: UUID(), startDate: Date(timeIntervalSince1970: 0)), consented]
     }
 
     static let encoder: JSONEncoder = {
@@ -116,7 +121,7 @@ struct RunJSONTests {
     func storedProperties() {
         func names(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label) }
         let run = Self.runs[0]
-        #expect(names(run) == ["taskIdentifier", "taskRunUUID", "startDate", "endDate", "finishReason", "visits", "cursor"])
+        #expect(names(run) == ["taskIdentifier", "taskRunUUID", "startDate", "endDate", "finishReason", "visits", "cursor", "consent"])
         #expect(names(run.visits[0]) == ["stepIdentifier", "startDate", "endDate", "page", "results", "isAnswered"])
         #expect(names(run.visits[0].results[0])
             == ["identifier", "type", "startDate", "endDate", "answer", "unit", "displayUnit", "timeZone", "separator"])

@@ -12,8 +12,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 # The project's own targets, bottom to top. A target may depend only on targets of a lower
 # layer; two targets in one layer know nothing of each other.
 LAYERS = [
-    {"JSON", "CLibXML2", "SurveyDefaults", "embed-defaults"},
-    {"FHIRPath"},
+    {"JSON", "CLibXML2", "CPangoCairo", "SurveyDefaults", "embed-defaults"},
+    {"FHIRPath", "SurveyPDF"},
     {"SurveyCore"},
     {"SurveyFHIR", "SurveyAnalysis", "SurveyFuzzing", "SurveyTestSupport"},
     {"SurveyRendering", "SurveyStorage"},
@@ -21,7 +21,7 @@ LAYERS = [
     {"survey", "survey-fuzz"},
 ]
 # Targets that must know nothing of surveys: they import no Survey* module.
-KNOW_NOTHING_OF_SURVEYS = {"JSON", "FHIRPath"}
+KNOW_NOTHING_OF_SURVEYS = {"JSON", "FHIRPath", "SurveyPDF"}
 # Modules that come with the toolchain rather than from Package.swift.
 TOOLCHAIN = {"Foundation", "FoundationEssentials", "FoundationNetworking", "Dispatch", "Glibc",
              "Musl", "Darwin", "Testing", "XCTest", "Synchronization", "PackagePlugin", "_FoundationICU"}

@@ -32,15 +32,24 @@ extension PathFinder {
                 pages += 1
                 let visit = run.visits[visitIndex]
                 let context = AnswerContext(language: nil, now: clock, timeZone: timeZone)
+                var page: [(String, String)] = []
+                var freeOptional = Set<String>()
                 for question in navigator.visibleQuestions(of: step, page: visit.page, visit: visit, in: run, index: visitIndex) {
                     let key = QuestionKey(step: identifier, question: question.identifier)
-                    let answer = choice?.answers[key] ?? candidates.answers(for: question, tests: []).first
+                    let chosen = choice?.answers[key]
+                    let answer = chosen ?? candidates.answers(for: question, tests: []).first
                     guard let answer else { continue }
-                    fields += AnswerFields.fields(for: answer, format: question.answerFormat, name: question.identifier, context: context)
+                    if chosen == nil, question.isOptional { freeOptional.insert(question.identifier) }
+                    page += AnswerFields.fields(for: answer, format: question.answerFormat, name: question.identifier, context: context)
                 }
-                guard case .accepted(let next) = navigator.answer(run, visit: visitIndex, fields: FormFields(pairs: fields), context: context) else {
-                    return nil
+                var outcome = navigator.answer(run, visit: visitIndex, fields: FormFields(pairs: fields + page), context: context)
+                if case .rejected = outcome, !freeOptional.isEmpty {
+                    // A free optional answer the step itself refuses (a drawn signature's path data) is left empty.
+                    page.removeAll { name, _ in freeOptional.contains { name == $0 || name.hasPrefix($0 + ".") } }
+                    outcome = navigator.answer(run, visit: visitIndex, fields: FormFields(pairs: fields + page), context: context)
                 }
+                guard case .accepted(let next) = outcome else { return nil }
+                fields += page
                 run = next
             }
             answers.append((identifier, AnswersFile.fields(fields)))

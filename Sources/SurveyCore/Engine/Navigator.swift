@@ -18,7 +18,16 @@ public struct Navigator: Sendable {
         self.timeZone = timeZone ?? task.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
         var pages: [String: [Range<Int>]] = [:]
         for step in task.steps {
-            if case .form(let content) = step.kind { pages[step.identifier] = FormLayout.pages(of: content.items, in: step.identifier) }
+            switch step.kind {
+            case .form(let content):
+                pages[step.identifier] = FormLayout.pages(of: content.items, in: step.identifier)
+            case .visualConsent:
+                pages[step.identifier] = (task.consentDocument?.visualSections.indices).map { $0.map { $0..<$0 } } ?? []
+            case .consentReview:
+                pages[step.identifier] = [0..<0, 0..<0]
+            default:
+                break
+            }
         }
         pagesByStep = pages
     }
@@ -35,7 +44,8 @@ public struct Navigator: Sendable {
 
     /// The item ranges of each page of a form; one page for every other step.
     public func pages(of step: Step) -> [Range<Int>] {
-        pagesByStep[step.identifier] ?? [0..<0]
+        guard let pages = pagesByStep[step.identifier], !pages.isEmpty else { return [0..<0] }
+        return pages
     }
 
     // MARK: Results
@@ -319,7 +329,7 @@ public struct Navigator: Sendable {
     /// The questions of a page that show, judged on the answers saved before: earlier steps
     /// and the earlier pages of this form.
     public func visibleQuestions(of step: Step, page: Int, visit: StepVisit, in run: TaskRun, index: Int) -> [Step.Question] {
-        guard case .form(let content) = step.kind else { return step.questions }
+        guard case .form(let content) = step.kind else { return step.questions(onPage: page) }
         let ranges = pages(of: step)
         guard ranges.indices.contains(page) else { return [] }
         // The answers the conditions are judged on, built once and only if a condition asks.
@@ -379,6 +389,8 @@ public struct Navigator: Sendable {
 
     private func nextVisiblePage(after page: Int, of step: Step, visit: StepVisit, in run: TaskRun, index: Int) -> Int? {
         let count = pages(of: step).count
+        // Only a form's pages can show nothing; every page of a consent step shows.
+        guard case .form = step.kind else { return page + 1 < count ? page + 1 : nil }
         var candidate = page + 1
         while candidate < count {
             var probe = visit
@@ -390,6 +402,7 @@ public struct Navigator: Sendable {
     }
 
     private func previousVisiblePage(before page: Int, of step: Step, visit: StepVisit, in run: TaskRun, index: Int) -> Int? {
+        guard case .form = step.kind else { return max(page - 1, 0) }
         var candidate = page - 1
         while candidate > 0 {
             if !visibleQuestions(of: step, page: candidate, visit: visit, in: run, index: index).isEmpty { return candidate }

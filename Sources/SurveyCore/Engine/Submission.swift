@@ -15,6 +15,9 @@ extension Navigator {
     public func answer(_ run: TaskRun, visit index: Int, fields: FormFields, context: AnswerContext,
                        returnToCurrent: Bool = false) -> SubmissionOutcome {
         guard run.visits.indices.contains(index), let step = step(of: run.visits[index]) else { return .accepted(run) }
+        if declines(step, page: run.visits[index].page, fields: fields) {
+            return .accepted(decline(run, visit: index, now: context.now))
+        }
         switch check(step, visit: index, in: run, fields: fields, context: context) {
         case .failure(let issues):
             return .rejected(issues.issues)
@@ -60,6 +63,7 @@ extension Navigator {
             }
             results.append(.make(for: question, answer: answer, startDate: visit.startDate, endDate: context.now, timeZone: timeZone))
         }
+        issues += consentIssues(step, page: visit.page, fields: fields)
         return issues.isEmpty ? .success(results) : .failure(PageIssues(issues: issues))
     }
 

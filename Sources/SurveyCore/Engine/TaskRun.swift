@@ -15,6 +15,8 @@ public struct TaskRun: Sendable, Hashable, Codable {
     public var finishReason: FinishReason?
     public var visits: VisitList
     public var cursor: Int
+    /// The signed copy, countersignature and withdrawal of a consent given in this run.
+    public var consent: ConsentStatus?
 
     public init(taskIdentifier: String, taskRunUUID: UUID, startDate: Date, visits: [StepVisit] = [], cursor: Int = 0) {
         self.taskIdentifier = taskIdentifier

@@ -75,6 +75,11 @@ public struct Step: Sendable, Hashable {
         }
     }
 
+    public var isConsentReview: Bool {
+        if case .consentReview = kind { return true }
+        return false
+    }
+
     public var isCompletion: Bool {
         if case .completion = kind { return true }
         return false
@@ -95,10 +100,37 @@ public struct Step: Sendable, Hashable {
                 guard case .question(let question) = item else { return nil }
                 return question.asQuestion
             }
+        case .consentSharing:
+            return [Question(identifier: identifier, answerFormat: .boolean(BooleanFormat()), isOptional: false, visibleIf: nil)]
+        case .consentReview:
+            return Self.consentQuestions
         default:
             return []
         }
     }
+
+    /// The questions of one page of a step that is not a form (whose pages depend on answers).
+    public func questions(onPage page: Int) -> [Question] {
+        guard case .consentReview = kind else { return questions }
+        let fields = ConsentReviewContent.Field.self
+        return Self.consentQuestions.filter {
+            ($0.identifier == fields.certified) == (page == ConsentReviewContent.certificationPage)
+        }
+    }
+
+    /// What the consent review records: Agree, the typed names, the drawing, and certification.
+    private static let consentQuestions: [Question] = {
+        let fields = ConsentReviewContent.Field.self
+        let name = AnswerFormat.text(TextFormat(maximumLength: 100))
+        return [
+            Question(identifier: fields.consented, answerFormat: .boolean(BooleanFormat()), isOptional: false, visibleIf: nil),
+            Question(identifier: fields.givenName, answerFormat: name, isOptional: false, visibleIf: nil),
+            Question(identifier: fields.familyName, answerFormat: name, isOptional: false, visibleIf: nil),
+            Question(identifier: fields.drawing, answerFormat: .text(TextFormat(maximumLength: SignatureDrawing.maximumLength)),
+                     isOptional: true, visibleIf: nil),
+            Question(identifier: fields.certified, answerFormat: .boolean(BooleanFormat()), isOptional: false, visibleIf: nil),
+        ]
+    }()
 
     /// One answerable question of a step, the same shape for question steps and form items.
     public struct Question: Sendable, Hashable {

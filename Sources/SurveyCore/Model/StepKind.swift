@@ -9,8 +9,13 @@ public enum StepKind: Sendable, Hashable {
     case form(FormContent)
     case review(ReviewContent)
     case videoInstruction(VideoContent)
+    /// A page per section of the task's consent document (ORKVisualConsentStep).
+    case visualConsent
+    case consentSharing(ConsentSharingContent)
+    case consentReview(ConsentReviewContent)
 
-    public static let typeNames = ["instruction", "completion", "question", "form", "review", "videoInstruction"]
+    public static let typeNames = ["instruction", "completion", "question", "form", "review", "videoInstruction",
+                                   "visualConsent", "consentSharing", "consentReview"]
 
     public var typeName: String {
         switch self {
@@ -20,6 +25,9 @@ public enum StepKind: Sendable, Hashable {
         case .form: return "form"
         case .review: return "review"
         case .videoInstruction: return "videoInstruction"
+        case .visualConsent: return "visualConsent"
+        case .consentSharing: return "consentSharing"
+        case .consentReview: return "consentReview"
         }
     }
 }

@@ -17,6 +17,7 @@ extension SurveyTask {
         object["kioskIdle"] = kioskIdle.map { .string($0.rawValue) }
         object["variables"] = NamedExpression.json(variables)
         object["fhir"] = fhir.map(JSONValue.object)
+        object["consentDocument"] = consentDocument?.json
         object["steps"] = .array(steps.map(\.json))
         if !navigationRules.isEmpty {
             object["navigationRules"] = .object(JSONObject(navigationRules.map { ($0.stepIdentifier, $0.rule.json) }))
@@ -62,7 +63,33 @@ extension Step {
         case .videoInstruction(let content):
             object["videoURL"] = content.videoURL.map(JSONValue.string)
             object["captionsURL"] = content.captionsURL.map(JSONValue.string)
+        case .visualConsent:
+            break
+        case .consentSharing(let content):
+            object["investigatorShortDescription"] = content.investigatorShortDescription.json
+            object["investigatorLongDescription"] = content.investigatorLongDescription.json
+        case .consentReview(let content):
+            object["signature"] = .string(content.signature)
+            object["reasonForConsent"] = content.reasonForConsent?.json
         }
+        return .object(object)
+    }
+}
+
+extension ConsentDocument {
+    var json: JSONValue {
+        var object = JSONObject()
+        object["title"] = title.json
+        object["version"] = .string(version)
+        object["reviewText"] = reviewText?.json
+        object["sections"] = .array(sections.map { section in
+            .object(["type": .string(section.type.rawValue), "title": section.title?.json, "summary": section.summary?.json,
+                     "content": section.content?.json, "learnMoreTitle": section.learnMoreTitle?.json])
+        })
+        object["signatures"] = .array(signatures.map { signature in
+            .object(["identifier": .string(signature.identifier), "title": signature.title?.json,
+                     "countersignature": signature.isCountersignature ? .bool(true) : nil])
+        })
         return .object(object)
     }
 }

@@ -40,6 +40,8 @@ public struct SurveyTask: Sendable, Hashable {
     public var variables: [NamedExpression] = []
     /// What a FHIR Questionnaire said that the survey does not show: `url`, `version`, `name`, `status`, `code`.
     public var fhir: JSONObject?
+    /// What the consent steps show and the participant signs (an addition to format v1).
+    public var consentDocument: ConsentDocument?
 
     public init(identifier: String, title: LocalizedText? = nil, steps: [Step],
                 navigationRules: [(stepIdentifier: String, rule: NavigationRule)] = [],

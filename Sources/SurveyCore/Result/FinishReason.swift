@@ -8,4 +8,6 @@ public enum FinishReason: String, Sendable, Hashable, CaseIterable, Codable {
     case discarded
     case failed
     case earlyTermination
+    /// The participant chose Disagree on a consent review (an addition to ResearchKit's reasons).
+    case declined
 }

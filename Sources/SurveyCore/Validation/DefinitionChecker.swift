@@ -16,6 +16,7 @@ struct DefinitionChecker {
             checkStep(step, at: .root / "steps" / index)
         }
         checkLanguages()
+        checkConsent()
         resolved.navigationRules = task.navigationRules.map { entry in
             (entry.stepIdentifier, checkNavigationRule(entry.rule, from: entry.stepIdentifier, at: .root / "navigationRules" / entry.stepIdentifier))
         }
@@ -145,6 +146,8 @@ struct DefinitionChecker {
             for (key, url) in [("videoURL", content.videoURL), ("captionsURL", content.captionsURL)] {
                 if let url { formatChecks.publicPath(url, at: path / key, allowRemote: true) }
             }
+        case .visualConsent, .consentSharing, .consentReview:
+            checkConsentStep(step, at: path)
         case .instruction, .completion, .review:
             break
         }

@@ -51,6 +51,7 @@ struct SurveyDecoding {
         let kioskIdle = reader.enumeration("kioskIdle", KioskIdlePolicy.self)
         let variables = variables(reader)
         let fhir = reader.opaqueObject("fhir")
+        let consent = consentDocument(reader)
         reader.finish("A survey")
         guard let identifier else { return nil }
         var task = SurveyTask(identifier: identifier, title: title, steps: steps, navigationRules: navigationRules,
@@ -58,6 +59,7 @@ struct SurveyDecoding {
                               showAnswersOnCompletion: showAnswers, kioskIdle: kioskIdle)
         task.variables = variables
         task.fhir = fhir
+        task.consentDocument = consent
         return task
     }
 
@@ -105,6 +107,8 @@ struct SurveyDecoding {
             kind = .review(ReviewContent(excludeInstructionSteps: reader.bool("excludeInstructionSteps")))
         case "videoInstruction":
             kind = .videoInstruction(VideoContent(videoURL: reader.string("videoURL", nonEmpty: true), captionsURL: reader.string("captionsURL", nonEmpty: true)))
+        case "visualConsent"?, "consentSharing"?, "consentReview"?:
+            kind = consentStepKind(typeName!, reader)
         case nil:
             break
         case let other?:

@@ -27,7 +27,12 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
             logFailure(request, context, status: .internalServerError, error: error)
             response = ErrorPage.response(for: .internalServerError, key: nil, request: request, requestID: context.id)
         }
-        response.headers.append(contentsOf: SecurityHeaders.fields)
+        // A page that set its own policy (the signing page's, which allows its one script) keeps it.
+        if response.headers[.contentSecurityPolicy] == nil {
+            response.headers.append(contentsOf: SecurityHeaders.fields)
+        } else {
+            response.headers.append(contentsOf: SecurityHeaders.fieldsButPolicy)
+        }
         return response
     }
 
@@ -53,6 +58,19 @@ enum SecurityHeaders {
         .xContentTypeOptions: "nosniff",
         .init("Referrer-Policy")!: "no-referrer",
         .init("X-Frame-Options")!: "DENY",
+    ]
+
+    static let fieldsButPolicy: HTTPFields = [
+        .xContentTypeOptions: "nosniff",
+        .init("Referrer-Policy")!: "no-referrer",
+        .init("X-Frame-Options")!: "DENY",
+    ]
+
+    /// The consent review's signing page: the same policy, and the drawing pad's script from
+    /// the server's own files. No other page runs a script.
+    static let signingPage: HTTPFields = [
+        .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+        .contentSecurityPolicy: "script-src 'self'; " + contentSecurityPolicy,
     ]
 
     /// A page that no cache keeps: a step, an error, a participant's result.

@@ -95,8 +95,8 @@ extension ParticipantController {
 
     // MARK: Responses
 
-    func html(_ body: String, status: HTTPResponse.Status = .ok, visitor: Visitor?) -> Response {
-        var response = Response(status: status, headers: SecurityHeaders.page,
+    func html(_ body: String, status: HTTPResponse.Status = .ok, visitor: Visitor?, script: Bool = false) -> Response {
+        var response = Response(status: status, headers: script ? SecurityHeaders.signingPage : SecurityHeaders.page,
                                 body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
         if let visitor { setCookie(of: visitor, on: &response) }
         return response

@@ -55,8 +55,10 @@ struct SurveyTakingController: ParticipantController {
     func show(_ pages: SurveyPages, visitor: Visitor) async throws -> Response {
         let answerContext = answerContext(pages, language: visitor.language)
         let body: String?
+        var script = false
         switch try await runs.show(pages.survey, session: visitor.isNew ? nil : visitor.session) {
         case .inProgress(let record):
+            script = pages.drawsSignature(run: record.run, visit: record.run.cursor)
             body = pages.renderStep(run: record.run, visit: record.run.cursor, language: visitor.language,
                                     csrfToken: signer.csrfToken(session: visitor.session, run: record.id), context: answerContext,
                                     presentation: visitor.presentation, panel: panel?(pages, record.run, record.run.cursor) ?? "")
@@ -67,7 +69,7 @@ struct SurveyTakingController: ParticipantController {
                                     presentation: visitor.presentation, panel: panel?(pages, run, run.cursor) ?? "")
         }
         guard let body else { throw HTTPError(.internalServerError) }
-        return html(body, visitor: visitor)
+        return html(body, visitor: visitor, script: script)
     }
 
     func change(_ pages: SurveyPages, visitor: Visitor, _ context: SurveyRequestContext) async throws -> Response {
@@ -79,7 +81,7 @@ struct SurveyTakingController: ParticipantController {
                                           presentation: visitor.presentation, panel: panel?(pages, record.run, index) ?? "") else {
             return redirect(visitor.base(pages), visitor: visitor)
         }
-        return html(body, visitor: visitor)
+        return html(body, visitor: visitor, script: pages.drawsSignature(run: record.run, visit: index))
     }
 
     func submit(_ pages: SurveyPages, visitor: Visitor, _ request: Request, _ context: SurveyRequestContext) async throws -> Response {
@@ -125,7 +127,7 @@ struct SurveyTakingController: ParticipantController {
                                               panel: panel?(pages, post.record.run, post.visit) ?? "") else {
                 throw HTTPError(.internalServerError)
             }
-            return html(body, visitor: switched)
+            return html(body, visitor: switched, script: pages.drawsSignature(run: post.record.run, visit: post.visit))
         }
         let outcome: RunService.Outcome
         switch fields["_action"] ?? "next" {
@@ -146,7 +148,8 @@ struct SurveyTakingController: ParticipantController {
                                                   panel: panel?(pages, post.record.run, post.visit) ?? "") else {
                     throw HTTPError(.internalServerError)
                 }
-                return html(body, status: .unprocessableContent, visitor: visitor.kioskRun == nil ? nil : visitor)
+                return html(body, status: .unprocessableContent, visitor: visitor.kioskRun == nil ? nil : visitor,
+                            script: pages.drawsSignature(run: post.record.run, visit: post.visit))
             }
         }
         switch outcome {
@@ -168,7 +171,8 @@ struct SurveyTakingController: ParticipantController {
                                               panel: panel?(pages, post.record.run, post.visit) ?? "", notice: "notSaved") else {
                 throw HTTPError(.internalServerError)
             }
-            var response = html(body, status: .serviceUnavailable, visitor: visitor.kioskRun == nil ? nil : visitor)
+            var response = html(body, status: .serviceUnavailable, visitor: visitor.kioskRun == nil ? nil : visitor,
+                                script: pages.drawsSignature(run: post.record.run, visit: post.visit))
             response.headers[.retryAfter] = StoreFailure.retryAfterSeconds
             return response
         }

@@ -59,6 +59,8 @@ struct PreviewRunStore: RunStore {
     }
     func surveyVersions(survey: String) async throws -> [SurveyVersionRecord] { try await runs.surveyVersions(survey: survey) }
     func revokeKioskDevice(_ revocation: KioskRevocation) async throws { try await runs.revokeKioskDevice(revocation) }
+    func insertDocument(_ document: RunDocument) async throws { try await runs.insertDocument(document) }
+    func document(run: UUID, kind: RunDocument.Kind) async throws -> RunDocument? { try await runs.document(run: run, kind: kind) }
     func kioskRevocations(since: Date, now: Date) async throws -> [KioskRevocation] {
         try await runs.kioskRevocations(since: since, now: now)
     }

@@ -26,8 +26,16 @@ struct ResultsController: ParticipantController {
     func done(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
         let pages = try survey(context)
         let visitor = visitor(request, context, pages: pages)
-        guard !visitor.isNew, let record = try await runs.completedRun(pages.survey, session: visitor.session) else {
+        guard !visitor.isNew, let record = try await runs.finishedRun(pages.survey, session: visitor.session),
+              [.completed, .declined].contains(record.run.finishReason) else {
             return redirect("/surveys/\(pages.task.identifier)", visitor: visitor)
+        }
+        if record.run.finishReason == .declined {
+            return errorPage(pages, status: .ok, titleKey: "consentDeclinedTitle", textKey: "consentDeclinedText", visitor: visitor)
+        }
+        if let end = consentEnd(record, request, context) {
+            return html(pages.renderConsentDone(run: record.run, end: end, language: visitor.language,
+                                                timeZone: runs.timeZone(of: pages.survey), presentation: .web), visitor: visitor)
         }
         if let visit = runs.completionVisit(of: record, in: pages.survey),
            let body = pages.renderStep(run: record.run, visit: visit, language: visitor.language,
@@ -39,6 +47,17 @@ struct ResultsController: ParticipantController {
         var values: [String: Any] = [:]
         if pages.task.showAnswersOnCompletion == true { values["answersURL"] = "/surveys/\(pages.task.identifier)/answers" }
         return html(pages.renderPage("finished", language: visitor.language, title: words["completedTitle"], values: values), visitor: visitor)
+    }
+
+    /// What the end page of a certified consent offers, while its code is valid.
+    func consentEnd(_ record: RunRecord, _ request: Request, _ context: SurveyRequestContext) -> SurveyPages.ConsentEnd? {
+        guard record.run.consent?.copySHA256 != nil, record.run.consent?.withdrawnAt == nil,
+              let ticket = record.resume, let code = ticket.code else { return nil }
+        return SurveyPages.ConsentEnd(code: code, codeExpires: ticket.expiresAt,
+                                      withdrawLink: configuration.absoluteURL("/withdraw/\(ticket.token)", for: request, context),
+                                      withdrawPage: configuration.absoluteURL("/withdraw", for: request, context),
+                                      copyPage: configuration.absoluteURL("/copy", for: request, context),
+                                      copyMinutes: Int(RunService.copyCodeLifetime / 60))
     }
 
     /// After a run made through the API is completed: a page that sends the participant on to

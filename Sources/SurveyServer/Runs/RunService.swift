@@ -22,6 +22,10 @@ struct RunService: Sendable {
     let runStarts: AttemptLimiter?
     /// What a completion's webhook event holds.
     var webhookFormat: WebhookFormat = .json
+    /// Where signed consent copies are made and kept; nil where no copy is kept (the preview).
+    var consentCopies: ConsentCopies?
+    /// How long a kiosk participant may fetch their signed copy on their own device with its code.
+    static let copyCodeLifetime: TimeInterval = 30 * 60
 
     /// The time zone a survey's dates are read and written in.
     func timeZone(of survey: RunnableSurvey) -> TimeZone {
@@ -140,7 +144,17 @@ struct RunService: Sendable {
         case .rejected(let issues):
             metrics.validationErrors.increment()
             return .rejected(issues, context)
-        case .accepted(let next):
+        case .accepted(var next):
+            var post = post
+            if ConsentCopies.certifies(post.record.run, next, in: post.survey) {
+                // The consent is complete: its signed copy is made now, once, and its hash kept with
+                // the run; its code lets the participant fetch the copy elsewhere, or withdraw later.
+                if let copies = consentCopies,
+                   let copy = try await copies.copy(of: next, survey: post.survey.task.identifier, language: language, now: post.now) {
+                    next.consent = ConsentStatus(copySHA256: copy.sha256)
+                }
+                post.record.resume = ResumeTicket.make(now: post.now, lifetime: resumeLifetime)
+            }
             return try await write(post, run: next)
         }
     }

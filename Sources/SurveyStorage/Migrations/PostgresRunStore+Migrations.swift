@@ -103,6 +103,16 @@ extension PostgresRunStore {
             // The subject and encounter (FHIR References, as JSON) a run started through the API names.
             try await connection.query("ALTER TABLE runs ADD COLUMN IF NOT EXISTS fhir_context TEXT", logger: store.logger)
         },
+        StoreMigration(9, "documents") { store, connection in
+            // Signed consent copies, written once per run and kind and never replaced; `digest` is the SHA-256 of `bytes`.
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS documents (
+                    run UUID NOT NULL REFERENCES runs (id) ON DELETE CASCADE, kind TEXT NOT NULL, bytes BYTEA NOT NULL,
+                    digest TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL,
+                    PRIMARY KEY (run, kind))\(unescaped: store.partitioning("run"))
+                """, logger: store.logger)
+            try await store.createPartitions(of: "documents", connection)
+        },
     ]
 
     /// A run is a row of `runs` (its header: everything but the visits, in `state`) and a row

@@ -150,5 +150,13 @@ extension SQLiteRunStore {
             // The subject and encounter (FHIR References, as JSON) a run started through the API names.
             try db.execute(sql: "ALTER TABLE runs ADD COLUMN fhir_context TEXT")
         },
+        StoreMigration(10, "documents") { db in
+            // Signed consent copies, written once per run and kind and never replaced; `digest` is the SHA-256 of `bytes`.
+            try db.execute(sql: """
+                CREATE TABLE documents (
+                    run TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE, kind TEXT NOT NULL, bytes BLOB NOT NULL,
+                    digest TEXT NOT NULL, created_at DOUBLE NOT NULL, PRIMARY KEY (run, kind)) WITHOUT ROWID
+                """)
+        },
     ]
 }
