@@ -164,10 +164,40 @@ extension SurveyPages {
         }
     }
 
+    /// A kiosk's countersignature form: where it posts, and the run it countersigns with its token.
+    public struct Countersign: Sendable {
+        public var action: String
+        public var run: String
+        public var token: String
+        public init(action: String, run: String, token: String) {
+            self.action = action
+            self.run = run
+            self.token = token
+        }
+    }
+
+    /// The form where a member of staff types their name and the kiosk PIN to countersign.
+    public func renderCountersign(_ form: Countersign, language: String, typedName: String, errorKey: String?) -> String {
+        let catalog = Catalog(language: language)
+        var values: [String: Any] = [
+            "action": form.action, "run": form.run, "csrf": form.token, "typed": typedName, "switcher": false,
+            "title": catalog["consentCountersignature"], "intro": catalog["consentCountersignIntro"],
+            "nameLabel": catalog["consentCountersignName"], "button": catalog["consentCountersign"],
+        ]
+        var issues: [AnswerIssue] = []
+        if let errorKey {
+            let field = errorKey == "consentCountersignNameMissing" ? "name" : "pin"
+            values[field + "Error"] = catalog[errorKey]
+            issues = [AnswerIssue(field: field, code: .notAChoice, problem: .catalogEntry(errorKey))]
+        }
+        return renderPage("consentCountersign", language: language, title: catalog["consentCountersignature"], values: values,
+                          issues: issues, presentation: .kiosk)
+    }
+
     /// The end page of a run whose consent was certified: the completion step's words when it
-    /// ended on one, then the copy and withdrawal.
+    /// ended on one, then the copy and withdrawal; on a kiosk, staff's countersignature when due.
     public func renderConsentDone(run: TaskRun, end: ConsentEnd, language: String, timeZone: TimeZone,
-                                  presentation: Presentation) -> String {
+                                  presentation: Presentation, countersign: Countersign? = nil) -> String {
         let catalog = Catalog(language: language)
         let texts = place(for: presentation).texts
         let completion = run.visits.last.flatMap { navigator.step(of: $0) }.flatMap { $0.isCompletion ? $0 : nil }
@@ -184,6 +214,11 @@ extension SurveyPages {
                 .replacingOccurrences(of: "%1$@", with: until).replacingOccurrences(of: "%2$@", with: end.withdrawPage),
         ]
         if let text = texts.html(completion?.text, language: language, fallback: languages) { values["text"] = text.html }
+        if let countersign {
+            values["countersign"] = ["action": countersign.action, "run": countersign.run, "csrf": countersign.token,
+                                     "title": catalog["consentCountersignature"], "intro": catalog["consentCountersignIntro"],
+                                     "button": catalog["consentCountersign"]]
+        }
         if task.showAnswersOnCompletion == true, presentation == .web { values["answersURL"] = presentation.base(task.identifier) + "/answers" }
         for (key, value) in kioskEndValues(language: language) where presentation == .kiosk { values[key] = value }
         return renderPage("consentDone", language: language, title: catalog["consentDoneTitle"], values: values, presentation: presentation)

@@ -43,6 +43,9 @@ struct Export: AsyncParsableCommand {
     @Flag(help: "Write each missing cell of the wide CSV as its reason's code (for the R and SPSS syntax).")
     var missingCodes = false
 
+    @Flag(help: "Keep the answers that identify the participant (signature names, questions marked identifying); left out by default.")
+    var includeIdentifiers = false
+
     @Option(help: .init(Setting.surveys.help))
     var surveys: String?
 
@@ -70,7 +73,7 @@ struct Export: AsyncParsableCommand {
         let task = try Self.survey(survey, in: try orExit { () throws(SettingError) in try settings.text(.surveys) } ?? "Examples",
                                    fhirPackages: try orExit { () throws(SettingError) in try settings.text(.fhirPackages) })
         let format = ExportFormat(rawValue: format)!
-        let options = Exporter.Options(byteOrderMark: bom, missingCodes: missingCodes)
+        let options = Exporter.Options(byteOrderMark: bom, missingCodes: missingCodes, includeIdentifiers: includeIdentifiers)
         let sink = try OutputSink(path: output)
         if configuration.postgresURL == nil, !FileManager.default.fileExists(atPath: configuration.resolvedDatabasePath) {
             guard !format.readsRuns else {

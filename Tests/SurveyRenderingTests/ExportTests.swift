@@ -220,7 +220,7 @@ struct ExportTests {
         let fever = try #require(book.entries.first { $0.name == "fever" })
         #expect(fever.values.map(\.value) == ["1", "0"])
         let csv = book.csv()
-        #expect(csv.hasPrefix("column,label,type,storage,values,range,unit,optional,shown_when,missing_codes,note\r\n"))
+        #expect(csv.hasPrefix("column,label,type,storage,values,range,unit,optional,shown_when,missing_codes,identifying,note\r\n"))
         #expect(csv.contains("-91 = not shown; -92 = skipped; -93 = don't know; -94 = not reached"))
         let danger = try #require(book.entries.first { $0.name.hasPrefix("danger-signs__") })
         #expect(danger.values.map(\.value) == ["1", "0"])

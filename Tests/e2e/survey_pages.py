@@ -72,7 +72,8 @@ def fill_page(driver, values: dict) -> list[str]:
         return []
     filled = []
     names = []
-    for control in form.find_elements(By.CSS_SELECTOR, "input[name], select[name], textarea[name]"):
+    # A hidden field is the page's own (the consent review's Agree), never typed.
+    for control in form.find_elements(By.CSS_SELECTOR, "input[name]:not([type=hidden]), select[name], textarea[name]"):
         name = control.get_attribute("name")
         if not name.startswith("_") and name in values and name not in names:
             names.append(name)
@@ -102,7 +103,7 @@ def fill_page(driver, values: dict) -> list[str]:
 def has_answer_controls(form) -> bool:
     """The step form has a control a participant answers (not only hidden fields and buttons)."""
     return any(not (c.get_attribute("name") or "_").startswith("_")
-               for c in form.find_elements("css selector", "input, select, textarea"))
+               for c in form.find_elements("css selector", "input:not([type=hidden]), select, textarea"))
 
 
 def answer_and_go_on(driver, values: dict):

@@ -26,6 +26,8 @@ public struct ExportColumn: Sendable, Hashable {
     public let isOptional: Bool
     /// The item's `visibleIf`, for the codebook's "shown when".
     public let visibleIf: SurveyCore.Predicate?
+    /// The answer identifies the participant: the exports leave the column out unless asked.
+    public var isIdentifying = false
 
     /// Whether the column holds text (typed, or a choice's string value) rather than numbers
     /// and dates: a spreadsheet must not read such a cell as a formula.

@@ -9,12 +9,16 @@ public struct ExportLayout: Sendable {
     public init(task: SurveyTask) {
         var columns: [ExportColumn] = []
         for step in task.steps {
-            let isForm = { if case .form = step.kind { return true } else { return false } }()
+            // A form's items, and the consent review's fields, are named under their step.
+            let isForm = { if case .form = step.kind { return true } else { return step.questions.count > 1 } }()
             for question in step.questions {
                 let name = isForm ? "\(step.identifier).\(question.identifier)" : step.identifier
                 func column(_ suffix: String?, _ part: ExportColumn.Part) -> ExportColumn {
-                    ExportColumn(name: suffix.map { "\(name)__\($0)" } ?? name, step: step.identifier, question: question.identifier,
-                                 part: part, format: question.answerFormat, isOptional: question.isOptional, visibleIf: question.visibleIf)
+                    var column = ExportColumn(name: suffix.map { "\(name)__\($0)" } ?? name, step: step.identifier, question: question.identifier,
+                                              part: part, format: question.answerFormat, isOptional: question.isOptional,
+                                              visibleIf: question.visibleIf)
+                    column.isIdentifying = question.behaviour.isIdentifying
+                    return column
                 }
                 columns += Self.parts(of: question.answerFormat).map { column($0.suffix, $0.part) }
             }
@@ -28,8 +32,10 @@ public struct ExportLayout: Sendable {
             var renamed = "\(column.name)_\(count)"
             while seen[renamed] != nil { renamed += "_\(count)" }
             seen[renamed] = 1
-            return ExportColumn(name: renamed, step: column.step, question: column.question, part: column.part,
-                                format: column.format, isOptional: column.isOptional, visibleIf: column.visibleIf)
+            var renamedColumn = ExportColumn(name: renamed, step: column.step, question: column.question, part: column.part,
+                                             format: column.format, isOptional: column.isOptional, visibleIf: column.visibleIf)
+            renamedColumn.isIdentifying = column.isIdentifying
+            return renamedColumn
         }
     }
 

@@ -12,7 +12,7 @@ extension Navigator {
 
     /// Disagree: the visit records the refusal and nothing else it was sent, and the run ends
     /// with its own finish reason.
-    func decline(_ run: TaskRun, visit index: Int, now: Date) -> TaskRun {
+    public func decline(_ run: TaskRun, visit index: Int, now: Date) -> TaskRun {
         guard !run.isFinished, run.visits.indices.contains(index), index <= run.cursor,
               let step = step(of: run.visits[index]),
               let question = step.questions.first(where: { $0.identifier == ConsentReviewContent.Field.consented }) else { return run }

@@ -53,10 +53,17 @@ public struct Navigator: Sendable {
     /// The step results along the path up to and including `index`.
     public func result(of run: TaskRun, through index: Int, now: Date) -> TaskResult {
         let visits = run.visits.isEmpty || index < 0 ? [] : Array(run.visits[0...min(index, run.visits.count - 1)])
-        return TaskResult(
+        var result = TaskResult(
             identifier: task.identifier, taskRunUUID: run.taskRunUUID, startDate: run.startDate, endDate: run.endDate ?? now,
             finishReason: run.finishReason,
-            results: visits.map { StepResult(identifier: $0.stepIdentifier, startDate: $0.startDate, endDate: $0.endDate ?? now, results: $0.results) })
+            results: visits.map { visit in
+                var stepResult = StepResult(identifier: visit.stepIdentifier, startDate: visit.startDate, endDate: visit.endDate ?? now,
+                                            results: visit.results)
+                if let step = step(of: visit), case .consentReview(let content) = step.kind { stepResult.consentSignature = content.signature }
+                return stepResult
+            })
+        result.consent = run.consent
+        return result
     }
 
     /// The run's result (spec §5): the step results of the path taken, in order.

@@ -18,9 +18,12 @@ public struct QuestionBehaviour: Sendable, Hashable {
     public var variables: [NamedExpression]
     /// What a FHIR Questionnaire item said that the survey does not show (`linkId`, `code`, `prefix`, `type`, `within`, `extension`).
     public var fhir: JSONObject?
+    /// The answer identifies the participant (REDCap's "Identifier?"): the exports leave it out unless asked.
+    public var identifying: Bool?
 
     public init(readOnly: Bool? = nil, hidden: Bool? = nil, initial: JSONValue? = nil, initialExpression: String? = nil,
-                calculatedExpression: String? = nil, variables: [NamedExpression] = [], fhir: JSONObject? = nil) {
+                calculatedExpression: String? = nil, variables: [NamedExpression] = [], fhir: JSONObject? = nil, identifying: Bool? = nil) {
+        self.identifying = identifying
         self.readOnly = readOnly
         self.hidden = hidden
         self.initial = initial
@@ -35,6 +38,8 @@ public struct QuestionBehaviour: Sendable, Hashable {
 
     /// Not shown on the page at all.
     public var isHidden: Bool { hidden == true }
+
+    public var isIdentifying: Bool { identifying == true }
 
     /// Every FHIRPath expression, with the key that holds it.
     public var expressions: [(key: String, source: String)] {

@@ -122,12 +122,14 @@ public struct Step: Sendable, Hashable {
     private static let consentQuestions: [Question] = {
         let fields = ConsentReviewContent.Field.self
         let name = AnswerFormat.text(TextFormat(maximumLength: 100))
+        // A signature names its signer: the names and the drawing are identifying.
+        let signs = QuestionBehaviour(identifying: true)
         return [
             Question(identifier: fields.consented, answerFormat: .boolean(BooleanFormat()), isOptional: false, visibleIf: nil),
-            Question(identifier: fields.givenName, answerFormat: name, isOptional: false, visibleIf: nil),
-            Question(identifier: fields.familyName, answerFormat: name, isOptional: false, visibleIf: nil),
+            Question(identifier: fields.givenName, answerFormat: name, isOptional: false, visibleIf: nil, behaviour: signs),
+            Question(identifier: fields.familyName, answerFormat: name, isOptional: false, visibleIf: nil, behaviour: signs),
             Question(identifier: fields.drawing, answerFormat: .text(TextFormat(maximumLength: SignatureDrawing.maximumLength)),
-                     isOptional: true, visibleIf: nil),
+                     isOptional: true, visibleIf: nil, behaviour: signs),
             Question(identifier: fields.certified, answerFormat: .boolean(BooleanFormat()), isOptional: false, visibleIf: nil),
         ]
     }()

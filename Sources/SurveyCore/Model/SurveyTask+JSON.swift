@@ -127,6 +127,7 @@ extension QuestionBehaviour {
         object["initial"] = initial
         object["initialExpression"] = initialExpression.map(JSONValue.string)
         object["calculatedExpression"] = calculatedExpression.map(JSONValue.string)
+        object["identifying"] = identifying.map(JSONValue.bool)
     }
 }
 

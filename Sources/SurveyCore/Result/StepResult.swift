@@ -7,6 +7,9 @@ public struct StepResult: Sendable, Hashable {
     public var startDate: Date
     public var endDate: Date
     public var results: [QuestionResult]
+    /// On a consent review step, the document signature its results sign (ResearchKit writes
+    /// them as one ORKConsentSignatureResult).
+    public var consentSignature: String?
 
     public init(identifier: String, startDate: Date, endDate: Date, results: [QuestionResult]) {
         self.identifier = identifier

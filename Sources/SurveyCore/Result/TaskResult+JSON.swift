@@ -13,6 +13,7 @@ extension TaskResult {
             "endDate": .string(DateTimeParsing.preciseString(endDate, in: zone)),
             "finishReason": finishReason.map { .string($0.rawValue) },
             "results": .array(results.map { $0.json(in: zone) }),
+            "consent": consent.map { $0.json(in: zone) },
         ])
     }
 
@@ -46,7 +47,36 @@ extension StepResult {
             "identifier": .string(identifier),
             "startDate": .string(ResearchKitDates.string(startDate, in: zone)),
             "endDate": .string(ResearchKitDates.string(endDate, in: zone)),
-            "results": .array(results.map { $0.researchKitJSON(in: zone) }),
+            "results": .array(consentSignature.map { [signatureJSON($0, in: zone)] } ?? results.map { $0.researchKitJSON(in: zone) }),
+        ])
+    }
+
+    /// A consent review's results as ResearchKit writes them: one ORKConsentSignatureResult
+    /// holding the ORKConsentSignature, `consented` 1 for Agree.
+    private func signatureJSON(_ signature: String, in zone: TimeZone) -> JSONValue {
+        let fields = ConsentReviewContent.Field.self
+        func text(_ identifier: String) -> JSONValue? {
+            if case .text(let value)? = result(identifier)?.answer { return .string(value) }
+            return nil
+        }
+        let consented: Bool
+        if case .boolean(true)? = result(fields.consented)?.answer { consented = true } else { consented = false }
+        let signedAt = result(fields.givenName)?.endDate
+        return .object([
+            "_class": .string("ORKConsentSignatureResult"),
+            "identifier": .string(signature),
+            "startDate": .string(ResearchKitDates.string(startDate, in: zone)),
+            "endDate": .string(ResearchKitDates.string(endDate, in: zone)),
+            "consented": .number(consented ? 1 : 0),
+            "signature": .object([
+                "_class": .string("ORKConsentSignature"),
+                "identifier": .string(signature),
+                "givenName": text(fields.givenName),
+                "familyName": text(fields.familyName),
+                "signatureDate": signedAt.map { .string(ResearchKitDates.string($0, in: zone)) },
+                "requiresName": .number(1),
+                "requiresSignatureImage": .number(0),
+            ]),
         ])
     }
 }
@@ -150,6 +180,20 @@ extension QuestionResult {
             entries.append(("rungPicked", .number(Double(rung))))
         }
         return entries
+    }
+}
+
+extension ConsentStatus {
+    /// The run's consent beside its result: the copy's hash, a countersignature, a withdrawal.
+    public func json(in zone: TimeZone) -> JSONValue {
+        .object([
+            "copySHA256": copySHA256.map(JSONValue.string),
+            "countersignature": countersignature.map {
+                .object(["name": .string($0.name), "signedAt": .string(DateTimeParsing.preciseString($0.signedAt, in: zone)),
+                         "copySHA256": .string($0.copySHA256)])
+            },
+            "withdrawnAt": withdrawnAt.map { .string(DateTimeParsing.preciseString($0, in: zone)) },
+        ])
     }
 }
 

@@ -9,6 +9,8 @@ public struct TaskResult: Sendable, Hashable {
     public var endDate: Date
     public var finishReason: FinishReason?
     public var results: [StepResult]
+    /// The signed copy, countersignature and withdrawal of the run's consent, when it gave one.
+    public var consent: ConsentStatus?
 
     public init(identifier: String, taskRunUUID: UUID, startDate: Date, endDate: Date, finishReason: FinishReason?, results: [StepResult]) {
         self.identifier = identifier

@@ -33,7 +33,7 @@ extension SurveyDecoding {
         QuestionBehaviour(
             readOnly: reader.bool("readOnly"), hidden: reader.bool("hidden"), initial: reader.value("initial"),
             initialExpression: reader.string("initialExpression", nonEmpty: true),
-            calculatedExpression: reader.string("calculatedExpression", nonEmpty: true))
+            calculatedExpression: reader.string("calculatedExpression", nonEmpty: true), identifying: reader.bool("identifying"))
     }
 
     /// `{ "note": RichText, "visibleIf": Predicate, "fhir": {…} }`.

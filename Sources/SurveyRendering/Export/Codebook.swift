@@ -22,18 +22,41 @@ public struct Codebook: Sendable {
         entry("duration_seconds", "Seconds from the start to the end, or to the last answer of a run that has not ended", "run", .number),
     ]
 
+    /// The run columns of a survey that takes consent, after the others: what the participant
+    /// signed and when, the signed copy's hash, a countersignature and a withdrawal.
+    public static let consentColumns: [CodebookEntry] = [
+        entry("consent_version", "The version of the consent document the run was signed under", "consent", .text),
+        entry("consent_signed_at", "When the participant pressed Agree with their typed name, ISO 8601 with offset", "consent", .date),
+        entry("consent_certified_at", "When the participant certified the copy of their consent", "consent", .date),
+        entry("consent_copy_sha256", "The SHA-256 of the signed PDF copy made at certification", "consent", .text),
+        entry("consent_countersigned_at", "When a member of staff countersigned", "consent", .date),
+        entry("consent_countersigned_by", "The name the member of staff typed to countersign", "consent", .text, note: formulaNote,
+              identifying: true),
+        entry("consent_withdrawn_at", "When the participant withdrew their consent; empty while they have not", "consent", .date),
+    ]
+
     private static func entry(_ name: String, _ label: String, _ type: String, _ storage: CodebookEntry.Storage,
-                              note: String = "") -> CodebookEntry {
-        CodebookEntry(name: name, label: label, type: type, storage: storage, values: [], range: "", unit: "", optional: nil,
-                      shownWhen: "", note: note, takesMissingCodes: false)
+                              note: String = "", identifying: Bool = false) -> CodebookEntry {
+        var entry = CodebookEntry(name: name, label: label, type: type, storage: storage, values: [], range: "", unit: "", optional: nil,
+                                  shownWhen: "", note: note, takesMissingCodes: false)
+        entry.identifying = identifying
+        return entry
     }
+
+    /// The run columns of this survey's wide CSV: the consent columns follow when it takes consent.
+    public let runEntries: [CodebookEntry]
 
     /// The survey's codebook, its texts in `language` (else the survey's first): the run
     /// columns, the current version's question columns, then the columns that only older
     /// versions of the survey had (runs made with those versions fill them).
-    public init(task: SurveyTask, older: [(version: String, task: SurveyTask)] = [], language: String? = nil) {
+    /// - Parameter includeIdentifiers: keep the columns that identify the participant (the
+    ///   signature's names, questions marked `identifying`); left out by default.
+    public init(task: SurveyTask, older: [(version: String, task: SurveyTask)] = [], language: String? = nil,
+                includeIdentifiers: Bool = false) {
         layout = ExportLayout(task: task)
-        var entries = Self.runColumns + Self.questionEntries(task, columns: layout.columns, language: language)
+        let takesConsent = task.consentDocument != nil || older.contains { $0.task.consentDocument != nil }
+        runEntries = (Self.runColumns + (takesConsent ? Self.consentColumns : [])).filter { includeIdentifiers || !$0.identifying }
+        var entries = runEntries + Self.questionEntries(task, columns: layout.columns, language: language)
         var named = Set(entries.map(\.name))
         for (version, old) in older {
             let extra = ExportLayout(task: old).columns.filter { !named.contains($0.name) }
@@ -43,11 +66,11 @@ public struct Codebook: Sendable {
                 named.insert(entry.name)
             }
         }
-        self.entries = entries
+        self.entries = entries.filter { includeIdentifiers || !$0.identifying }
     }
 
     /// The names of the wide CSV's question columns, in order.
-    public var questionColumns: [String] { entries.dropFirst(Self.runColumns.count).map(\.name) }
+    public var questionColumns: [String] { entries.dropFirst(runEntries.count).map(\.name) }
 
     /// The entries of some of a survey's question columns.
     static func questionEntries(_ task: SurveyTask, columns: [ExportColumn], language: String?) -> [CodebookEntry] {
@@ -100,11 +123,13 @@ public struct Codebook: Sendable {
             let unit = step.questions.first { $0.identifier == column.question }
                 .flatMap { QuestionResult.make(for: $0, answer: nil, startDate: Date(), endDate: Date(), timeZone: .current).unit }
                 ?? (column.format.resultType == .timeInterval ? "seconds" : "")
-            entries.append(CodebookEntry(
+            var entry = CodebookEntry(
                 name: column.name, label: label, type: column.format.typeName, storage: storage, values: values,
                 range: Self.range(column), unit: column.part == .answer ? unit : "", optional: column.isOptional,
                 shownWhen: ExportLayout.shownWhen(step: column.step, visibleIf: column.visibleIf, in: task, graph: graph, alwaysShown: always),
-                note: note, takesMissingCodes: true))
+                note: note, takesMissingCodes: true)
+            entry.identifying = column.isIdentifying
+            entries.append(entry)
         }
         return entries
     }
@@ -150,13 +175,14 @@ public struct Codebook: Sendable {
 
     /// The codebook as CSV, one row per column of the wide CSV.
     public func csv() -> String {
-        var text = CSV.record(["column", "label", "type", "storage", "values", "range", "unit", "optional", "shown_when", "missing_codes", "note"])
+        var text = CSV.record(["column", "label", "type", "storage", "values", "range", "unit", "optional", "shown_when", "missing_codes",
+                               "identifying", "note"])
         for entry in entries {
             text += CSV.record([
                 entry.name, CSV.protected(entry.label), entry.type, entry.storage.rawValue,
                 CSV.protected(entry.values.map { "\($0.value)=\($0.label)" }.joined(separator: "; ")),
                 entry.range, entry.unit, entry.optional.map { $0 ? "yes" : "no" } ?? "", CSV.protected(entry.shownWhen),
-                entry.takesMissingCodes ? Self.missingCodes : "", entry.note,
+                entry.takesMissingCodes ? Self.missingCodes : "", entry.identifying ? "yes" : "no", entry.note,
             ])
         }
         return text

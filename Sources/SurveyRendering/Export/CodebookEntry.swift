@@ -28,4 +28,6 @@ public struct CodebookEntry: Sendable {
     public var note: String
     /// Whether empty cells carry missing codes in the coded CSV (the question columns).
     public var takesMissingCodes: Bool
+    /// The column identifies the participant; it is in an export only when asked for.
+    public var identifying = false
 }

@@ -12,9 +12,13 @@ public final class Exporter {
         /// Missing cells of the wide CSV hold their reason's code (for the R and SPSS syntax)
         /// instead of staying empty.
         public var missingCodes = false
-        public init(byteOrderMark: Bool = false, missingCodes: Bool = false) {
+        /// Keep the answers that identify the participant (signature names, questions marked
+        /// `identifying`); every format leaves them out by default.
+        public var includeIdentifiers = false
+        public init(byteOrderMark: Bool = false, missingCodes: Bool = false, includeIdentifiers: Bool = false) {
             self.byteOrderMark = byteOrderMark
             self.missingCodes = missingCodes
+            self.includeIdentifiers = includeIdentifiers
         }
     }
 
@@ -38,7 +42,7 @@ public final class Exporter {
         self.task = task
         self.options = options
         let others = older.filter { $0.version != task.version }
-        codebook = Codebook(task: task, older: others)
+        codebook = Codebook(task: task, older: others, includeIdentifiers: options.includeIdentifiers)
         current = task.version
         var tasks = [current: task]
         for (version, old) in others { tasks[version] = old }
@@ -104,22 +108,31 @@ public final class Exporter {
         case .json, .researchkit:
             let reader = reader(for: exported)
             let timeZone = reader.timeZone
-            var result = reader.navigator.result(of: exported.run, now: exported.updatedAt)
+            var result = withoutIdentifiers(reader.navigator.result(of: exported.run, now: exported.updatedAt), reader: reader)
             // A run saved for later reports `finishReason: saved`, as its result does.
             if exported.status == FinishReason.saved.rawValue, result.finishReason == nil { result.finishReason = .saved }
             let json = format == .json ? result.json(in: timeZone) : result.researchKitJSON(in: timeZone)
             return (written == 0 ? "\n" : ",\n") + JSONWriter.string(json, pretty: false)
         case .fhir, .fhirTransaction:
             let reader = reader(for: exported)
-            var result = reader.navigator.result(of: exported.run, now: exported.updatedAt)
+            var result = withoutIdentifiers(reader.navigator.result(of: exported.run, now: exported.updatedAt), reader: reader)
             if exported.status == FinishReason.saved.rawValue, result.finishReason == nil { result.finishReason = .saved }
             let response = QuestionnaireResponseExport.response(survey: reader.surveyJSON, result: result.json(in: reader.timeZone),
                                                                 surveyVersion: reader.version, context: exported.fhirContext)
-            let entries: [JSONValue]
+            var entries: [JSONValue]
             if format == .fhir {
                 entries = [.object(["fullUrl": .string("urn:uuid:" + exported.run.taskRunUUID.uuidString.lowercased()), "resource": response])]
             } else {
                 entries = QuestionnaireResponseExport.transactionEntries(survey: reader.surveyJSON, response: response)
+            }
+            // A run's consent beside its answers, its signed copy named by the API's address.
+            let copy = exported.run.consent?.copySHA256.map { sha256 in
+                ConsentExport.Copy(sha256: exported.run.consent?.countersignature?.copySHA256 ?? sha256,
+                                   url: "/api/v1/runs/\(exported.run.taskRunUUID.uuidString.lowercased())/consent.pdf", title: "Signed consent")
+            }
+            if let consent = ConsentExport.resource(task: reader.task, run: exported.run, context: exported.fhirContext, copy: copy,
+                                                     timeZone: reader.timeZone) {
+                entries.append(ConsentExport.entry(consent, transaction: format == .fhirTransaction))
             }
             // FHIR allows no empty array, so "entry" opens with the first run.
             return (written == 0 ? #","entry":["# + "\n" : ",\n") + entries.map { JSONWriter.string($0, pretty: false) }.joined(separator: ",\n")
@@ -133,6 +146,36 @@ public final class Exporter {
         case .fhir, .fhirTransaction: return written == 0 ? "}\n" : "\n]}\n"
         default: return ""
         }
+    }
+
+    /// The result with the answers that identify the participant left out, unless the export asks for them.
+    private func withoutIdentifiers(_ result: TaskResult, reader: VersionReader) -> TaskResult {
+        guard !options.includeIdentifiers else { return result }
+        var result = result
+        for index in result.results.indices {
+            guard let step = reader.task.step(result.results[index].identifier) else { continue }
+            let identifying = Set(step.questions.filter(\.behaviour.isIdentifying).map(\.identifier))
+            if !identifying.isEmpty { result.results[index].results.removeAll { identifying.contains($0.identifier) } }
+        }
+        result.consent?.countersignature?.name = ""
+        return result
+    }
+
+    /// The consent columns of a run, when the survey takes consent, in the codebook's order.
+    private func consentFields(_ run: TaskRun, reader: VersionReader) -> [String] {
+        let columns = codebook.runEntries.dropFirst(Codebook.runColumns.count)
+        guard !columns.isEmpty else { return [] }
+        let zone = reader.timeZone
+        let consent = reader.navigator.consent(in: run)
+        let status = run.consent
+        let values = [
+            "consent_version": consent == nil ? "" : reader.task.consentDocument?.version ?? "",
+            "consent_signed_at": instant(consent?.signedAt, zone), "consent_certified_at": instant(consent?.certifiedAt, zone),
+            "consent_copy_sha256": status?.copySHA256 ?? "", "consent_countersigned_at": instant(status?.countersignature?.signedAt, zone),
+            "consent_countersigned_by": CSV.protected(status?.countersignature?.name ?? ""),
+            "consent_withdrawn_at": instant(status?.withdrawnAt, zone),
+        ]
+        return columns.map { values[$0.name] ?? "" }
     }
 
     // MARK: Wide
@@ -150,7 +193,7 @@ public final class Exporter {
             run.taskRunUUID.uuidString.lowercased(), CSV.protected(exported.participant ?? ""), exported.status,
             exported.surveyVersion ?? "", instant(run.startDate, zone), instant(run.endDate, zone),
             JSONWriter.number((duration * 1000).rounded() / 1000),
-        ]
+        ] + consentFields(run, reader: reader)
         // A column the run's version did not have was not shown to its participant.
         let absent = options.missingCodes ? String(MissingReason.notShown.code) : ""
         var cells = [String](repeating: absent, count: positions.count)
@@ -188,14 +231,14 @@ public final class Exporter {
             if questions.isEmpty {
                 text += CSV.record([id, visit.stepIdentifier, "", number, "", ""] + timing + [""])
             }
-            for question in questions {
+            for question in questions where options.includeIdentifiers || !question.behaviour.isIdentifying {
                 let (value, label, missing) = longCells(question: question, in: visit, reader: reader)
                 text += CSV.record([id, visit.stepIdentifier, question.identifier, number, value, label] + timing + [missing])
             }
         }
         // Questions the path never showed: why.
         for step in task.steps where !seen.contains(step.identifier) {
-            for question in step.questions {
+            for question in step.questions where options.includeIdentifiers || !question.behaviour.isIdentifying {
                 guard case .missing(let reason) = answers.outcome(step: step.identifier, question: question.identifier) else { continue }
                 text += CSV.record([id, step.identifier, question.identifier, "", "", "", "", "", "", reason.rawValue])
             }

@@ -123,10 +123,9 @@ enum ExportSyntax {
 
     /// The codebook's entries in the CSV's order, with formats where the current version has the column.
     static func columns(of codebook: Codebook) -> [SyntaxColumn] {
-        let current = codebook.layout.columns
+        let current = Dictionary(codebook.layout.columns.map { ($0.name, $0) }) { first, _ in first }
         return codebook.entries.enumerated().map { index, entry in
-            let position = index - Codebook.runColumns.count
-            let column = current.indices.contains(position) && current[position].name == entry.name ? current[position] : nil
+            let column = index < codebook.runEntries.count ? nil : current[entry.name]
             return SyntaxColumn(entry: entry, format: column?.format, part: column?.part)
         }
     }

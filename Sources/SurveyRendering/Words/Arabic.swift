@@ -161,6 +161,8 @@ extension Catalog {
         "consentCountersignIntro": "يؤكد أحد الموظفين أنه حصل على هذه الموافقة. يُرجى تسليم الجهاز اللوحي إليه.",
         "consentCountersignName": "اسمك (للموظفين)", "consentCountersign": "إضافة التوقيع المقابل",
         "consentCountersignMeaning": "أؤكد أنني شرحت هذه الدراسة للمشارك وحصلت على موافقته.",
+        "consentCountersignNameMissing": "يُرجى كتابة اسمك لإضافة التوقيع المقابل",
+        "consentCountersigned": "تمت إضافة التوقيع المقابل إلى الموافقة، وحُفظت معها نسخة تحمل التوقيعين.",
         "consentDoneTitle": "تم تسجيل موافقتك",
         "consentWithdrawLater": "إذا غيّرت رأيك، يمكنك سحب موافقتك حتى %1$@: يُرجى استخدام هذا الرابط، أو فتح \u{200E}%2$@ وكتابة هذا الرمز.",
         "consentWithdrawLaterKiosk": "إذا غيّرت رأيك، يمكنك سحب موافقتك حتى %1$@: يُرجى فتح \u{200E}%2$@ على أي جهاز وكتابة الرمز نفسه.",

@@ -168,6 +168,8 @@ extension Catalog {
         "consentWithdrawIntro": "Type the code you were given when you signed. If you withdraw, the study stops using your answers from now on. This cannot be undone.",
         "consentWithdrawBadCode": "That code is not right, or it has expired. Check it and try again, or contact the study team.",
         "consentAlreadyCountersigned": "This consent has already been countersigned.",
+        "consentCountersignNameMissing": "Type your name to countersign",
+        "consentCountersigned": "The consent is countersigned, and a copy with both signatures is kept with it.",
     ]
 
     static let english = englishChrome.merging(englishIssues) { first, _ in first }.merging(englishDates) { first, _ in first }

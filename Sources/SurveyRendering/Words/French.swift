@@ -165,6 +165,8 @@ extension Catalog {
         "consentCountersignIntro": "Un membre du personnel confirme avoir recueilli ce consentement. Remettez-lui la tablette.",
         "consentCountersignName": "Votre nom (personnel)", "consentCountersign": "Contresigner",
         "consentCountersignMeaning": "Je confirme avoir expliqué cette étude à la personne participante et recueilli son consentement.",
+        "consentCountersignNameMissing": "Saisissez votre nom pour contresigner",
+        "consentCountersigned": "Le consentement est contresigné, et une copie portant les deux signatures est conservée avec lui.",
         "consentDoneTitle": "Votre consentement a été enregistré",
         "consentWithdrawLater": "Si vous changez d’avis, vous pouvez retirer votre consentement jusqu’au %1$@\u{00A0}: utilisez ce lien, ou ouvrez %2$@ et saisissez ce code.",
         "consentWithdrawLaterKiosk": "Si vous changez d’avis, vous pouvez retirer votre consentement jusqu’au %1$@\u{00A0}: ouvrez %2$@ sur n’importe quel appareil et saisissez le même code.",

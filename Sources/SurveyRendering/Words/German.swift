@@ -163,6 +163,8 @@ extension Catalog {
         "consentCountersignIntro": "Ein Mitglied des Personals bestätigt, diese Einwilligung eingeholt zu haben. Geben Sie das Tablet an diese Person weiter.",
         "consentCountersignName": "Ihr Name (Personal)", "consentCountersign": "Gegenzeichnen",
         "consentCountersignMeaning": "Ich bestätige, dass ich der teilnehmenden Person diese Studie erklärt und ihre Einwilligung eingeholt habe.",
+        "consentCountersignNameMissing": "Geben Sie Ihren Namen ein, um gegenzuzeichnen",
+        "consentCountersigned": "Die Einwilligung ist gegengezeichnet; eine Kopie mit beiden Unterschriften wird mit ihr aufbewahrt.",
         "consentDoneTitle": "Ihre Einwilligung wurde gespeichert",
         "consentWithdrawLater": "Wenn Sie es sich anders überlegen, können Sie Ihre Einwilligung bis zum %1$@ widerrufen: Verwenden Sie diesen Link, oder öffnen Sie %2$@ und geben Sie diesen Code ein.",
         "consentWithdrawLaterKiosk": "Wenn Sie es sich anders überlegen, können Sie Ihre Einwilligung bis zum %1$@ widerrufen: Öffnen Sie %2$@ auf einem beliebigen Gerät und geben Sie denselben Code ein.",

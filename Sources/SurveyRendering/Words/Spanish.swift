@@ -152,6 +152,8 @@ extension Catalog {
         "consentCountersignIntro": "Un miembro del personal confirma que ha obtenido este consentimiento. Entréguele la tableta.",
         "consentCountersignName": "Su nombre (personal)", "consentCountersign": "Contrafirmar",
         "consentCountersignMeaning": "Confirmo que expliqué este estudio a la persona participante y obtuve su consentimiento.",
+        "consentCountersignNameMissing": "Escriba su nombre para contrafirmar",
+        "consentCountersigned": "El consentimiento está contrafirmado y se guarda con él una copia con ambas firmas.",
         "consentDoneTitle": "Su consentimiento ha quedado registrado",
         "consentWithdrawLater": "Si cambia de opinión, puede retirar su consentimiento hasta el %1$@: use este enlace, o abra %2$@ y escriba este código.",
         "consentWithdrawLaterKiosk": "Si cambia de opinión, puede retirar su consentimiento hasta el %1$@: abra %2$@ en cualquier dispositivo y escriba el mismo código.",

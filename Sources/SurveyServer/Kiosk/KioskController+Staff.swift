@@ -91,7 +91,7 @@ extension KioskController {
     /// Wrong PINs slow down the key that sent them (`SecretGuard`): the device itself on the
     /// sign-out form of a kiosk, else the client's address (an IPv6 client's /64). A place is
     /// taken before the PIN is compared and given back when it was right.
-    private func checkPIN(_ typed: String?, key: String, _ request: Request, _ context: SurveyRequestContext) async
+    func checkPIN(_ typed: String?, key: String, _ request: Request, _ context: SurveyRequestContext) async
         -> (key: String, status: HTTPResponse.Status, wait: Int?)? {
         let decision = await pinGuard.reserve(key, now: clock(), what: "kiosk PINs", logger: context.logger)
         guard case .check(let reservedAt) = decision else {

@@ -44,6 +44,7 @@ struct KioskController: ParticipantController {
         router.post("/kiosk/:survey/setup") { request, context in try await setUp(request, context) }
         router.get("/kiosk/:survey/signout") { request, context in try await signOutPage(request, context) }
         router.post("/kiosk/:survey/signout") { request, context in try await signOut(request, context) }
+        router.post("/kiosk/:survey/countersign") { request, context in try await countersign(request, context) }
     }
 
     // MARK: Where a request stands
@@ -192,11 +193,23 @@ struct KioskController: ParticipantController {
     /// itself; the turn is over, so this page cannot be shown again.
     func done(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
         let pages = try survey(context)
-        guard case .turn(_, let visitor) = try await standing(request, context, pages: pages),
-              let record = try await runs.completedRun(pages.survey, session: visitor.session) else {
+        guard case .turn(let device, let visitor) = try await standing(request, context, pages: pages),
+              let record = try await runs.finishedRun(pages.survey, session: visitor.session),
+              [.completed, .declined].contains(record.run.finishReason) else {
             return toStart(pages, request, context)
         }
         try await endTurn(visitor, detaching: record)
+        if record.run.finishReason == .declined {
+            let words = Catalog(language: visitor.language)
+            var values = pages.kioskEndValues(language: visitor.language)
+            values["heading"] = words["consentDeclinedTitle"]
+            values["text"] = words["consentDeclinedText"]
+            return endPage(pages.renderPage("message", language: visitor.language, title: words["consentDeclinedTitle"], values: values,
+                                            presentation: .kiosk), request, context)
+        }
+        if let body = consentDone(pages, record: record, device: device, language: visitor.language, request, context) {
+            return endPage(body, request, context)
+        }
         let answerContext = answerContext(pages, language: visitor.language)
         if let visit = runs.completionVisit(of: record, in: pages.survey),
            let body = pages.renderStep(run: record.run, visit: visit, language: visitor.language,

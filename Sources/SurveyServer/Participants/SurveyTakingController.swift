@@ -133,6 +133,7 @@ struct SurveyTakingController: ParticipantController {
         switch fields["_action"] ?? "next" {
         case "back": outcome = try await runs.back(post)
         case "skip": outcome = try await runs.skip(post)
+        case "decline": outcome = try await runs.decline(post)
         case "save": outcome = try await runs.save(post)
         case "cancel": return redirect(base + "/cancel", visitor: renewing)
         case "discard":

@@ -29,7 +29,7 @@ public struct ExportJob: Sendable {
     }
 
     /// The statuses `--status` and `?status=` take; `all` is every run.
-    public static let statuses = ["completed", "saved", "discarded", "inProgress", "all"]
+    public static let statuses = ["completed", "declined", "saved", "discarded", "inProgress", "all"]
 
     /// Writes the whole export through `write`, a piece at a time.
     public func run(store: any RunStore, write: @concurrent (String) async throws -> Void) async throws {

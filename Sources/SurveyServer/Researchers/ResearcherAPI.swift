@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Hummingbird
 import JSON
@@ -20,6 +21,8 @@ struct ResearcherAPI: Sendable {
         api.get("runs") { request, context in try await authorized(request) { try await list(request, context) } }
         api.get("runs/:id") { request, context in try await authorized(request) { try await read(request, context) } }
         api.delete("runs/:id") { request, context in try await authorized(request) { try await delete(request, context) } }
+        api.get("runs/:id/consent.pdf") { request, context in try await authorized(request) { try await consentCopy(request, context) } }
+        api.post("runs/:id/countersign") { request, context in try await authorized(request) { try await countersign(request, context) } }
         api.get("surveys/:survey/export") { request, context in try await authorized(request) { try await export(request, context) } }
     }
 
@@ -60,6 +63,7 @@ struct ResearcherAPI: Sendable {
             "startDate": .string(DateTimeParsing.string(record.run.startDate, in: zone)),
             "updatedAt": .string(DateTimeParsing.string(record.updatedAt, in: zone)),
             "endDate": record.run.endDate.map { .string(DateTimeParsing.string($0, in: zone)) },
+            "consent": record.run.consent.map { $0.json(in: zone) },
         ])
     }
 
@@ -144,13 +148,78 @@ struct ResearcherAPI: Sendable {
         if format.isFHIR {
             // An EHR reads the resource itself, not our summary around it.
             guard let pages else { return Self.problem(.notFound, "The run's survey is no longer served, so it has no FHIR form.") }
-            return Self.json(runs.result(of: record, in: pages.survey).json(format), contentType: format.contentType)
+            var result = runs.result(of: record, in: pages.survey)
+            if format == .fhirConsent {
+                result.copy = try await runs.consentCopy(of: record).map(Self.inline)
+                let resource = result.json(format)
+                guard resource != .null else { return Self.problem(.notFound, "The run has given no consent.") }
+                return Self.json(resource, contentType: format.contentType)
+            }
+            return Self.json(result.json(format), contentType: format.contentType)
         }
         guard case .object(var object) = summary(record, pages: pages) else { return Self.problem(.internalServerError, "") }
         if let pages {
             object["result"] = runs.result(of: record, in: pages.survey).json(format)
         }
         return Self.json(.object(object))
+    }
+
+    /// A signed copy as a Consent carries it inline, with R4's SHA-1 beside our SHA-256.
+    static func inline(_ copy: RunDocument) -> ConsentExport.Copy {
+        ConsentExport.Copy(sha256: copy.sha256, data: copy.bytes, sha1: Array(Insecure.SHA1.hash(data: copy.bytes)),
+                           title: copy.kind == .countersignedConsent ? "Countersigned consent" : "Signed consent")
+    }
+
+    /// The run's signed copy: the countersigned one once there is one.
+    func consentCopy(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text), let record = try await runs.run(id: id),
+              let copy = try await runs.consentCopy(of: record) else {
+            return Self.problem(.notFound, "There is no signed consent for this id.")
+        }
+        return Response(status: .ok, headers: [
+            .contentType: "application/pdf", .cacheControl: "no-store",
+            .contentDisposition: "attachment; filename=\"consent-\(record.id.uuidString.lowercased()).pdf\"",
+        ], body: ResponseBody(byteBuffer: ByteBuffer(bytes: copy.bytes)))
+    }
+
+    /// A member of staff countersigns a certified consent: `{"name": "…", "language": "en"}`.
+    func countersign(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text), let record = try await runs.run(id: id),
+              let pages = catalog.surveys[record.surveyIdentifier] else {
+            return Self.problem(.notFound, "There is no run with this id.")
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: 16 * 1024)
+        } catch {
+            return Self.problem(.contentTooLarge, "The request is too large.")
+        }
+        guard case .object(let object)? = try? JSONParser.parse(String(buffer: body)),
+              case .string(let typed)? = object["name"] else {
+            return Self.problem(.badRequest, "Send {\"name\": \"…\"}: the name of the member of staff who countersigns.")
+        }
+        let name = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...100).contains(name.count) else { return Self.problem(.badRequest, "\"name\" must hold 1 to 100 characters.") }
+        var language = pages.languages[0]
+        if let asked = object["language"] {
+            guard case .string(let tag) = asked else { return Self.problem(.badRequest, "\"language\" must be a language tag.") }
+            language = pages.language(preferring: [tag])
+        }
+        guard pages.task.consentDocument?.countersignature != nil else {
+            return Self.problem(.conflict, "The survey's consent document asks for no countersignature.")
+        }
+        guard record.run.consent?.copySHA256 != nil, record.run.consent?.withdrawnAt == nil else {
+            return Self.problem(.conflict, "The run has no certified consent to countersign.")
+        }
+        guard record.run.consent?.countersignature == nil else { return Self.problem(.conflict, "The consent is already countersigned.") }
+        do {
+            guard let signed = try await runs.countersign(record, name: name, language: language) else {
+                return Self.problem(.conflict, "The run has no certified consent to countersign.")
+            }
+            return Self.json(summary(signed, pages: pages))
+        } catch let error as RunStoreError where error.isConflict {
+            return Self.problem(.conflict, "The run changed meanwhile; read it again.")
+        }
     }
 
     func list(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
@@ -180,7 +249,8 @@ struct ResearcherAPI: Sendable {
     }
 
     /// A survey's runs in an export format, streamed: the store is read a page at a time as the
-    /// response is written. `format` (required), `status`, `since`, `missing=codes`, `bom=1`.
+    /// response is written. `format` (required), `status`, `since`, `missing=codes`, `bom=1`,
+    /// `includeIdentifiers=1` (the answers that identify participants are left out without it).
     func export(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
         guard let identifier = context.parameters.get("survey"), let pages = catalog.surveys[identifier] else {
             return Self.problem(.notFound, "There is no survey with this identifier.")
@@ -203,11 +273,12 @@ struct ResearcherAPI: Sendable {
             }
             job.since = date
         }
-        for (key, allowed) in [("missing", "codes"), ("bom", "1")] {
+        for (key, allowed) in [("missing", "codes"), ("bom", "1"), ("includeIdentifiers", "1")] {
             guard let value = parameters.get(key) else { continue }
             guard value == allowed else { return Self.problem(.badRequest, "\"\(key)\" takes only \"\(allowed)\".") }
         }
-        job.options = Exporter.Options(byteOrderMark: parameters.get("bom") == "1", missingCodes: parameters.get("missing") == "codes")
+        job.options = Exporter.Options(byteOrderMark: parameters.get("bom") == "1", missingCodes: parameters.get("missing") == "codes",
+                                       includeIdentifiers: parameters.get("includeIdentifiers") == "1")
         let store = runs.store
         let exportJob = job
         let body = ResponseBody { writer in

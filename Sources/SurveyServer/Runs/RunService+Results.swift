@@ -10,6 +10,9 @@ struct RunResult {
     let survey: RunnableSurvey
     /// The subject and encounter the FHIR forms carry.
     var context: FHIRRunContext?
+    /// The run itself, for its consent, and the signed copy the Consent carries inline.
+    var run: TaskRun
+    var copy: ConsentExport.Copy?
 
     /// The result as JSON, or in ResearchKit's shape.
     func json(researchKit: Bool) -> JSONValue {
@@ -25,6 +28,8 @@ struct RunResult {
             return fhirResponse
         case .fhirTransaction:
             return QuestionnaireResponseExport.transaction(survey: survey.json, response: fhirResponse)
+        case .fhirConsent:
+            return ConsentExport.resource(task: survey.task, run: run, context: context, copy: copy, timeZone: timeZone) ?? .null
         }
     }
 
@@ -40,6 +45,8 @@ enum ResultFormat: String, CaseIterable {
     case fhir
     /// A transaction Bundle: the QuestionnaireResponse and the Observations extracted from it.
     case fhirTransaction = "fhir-transaction"
+    /// The run's consent as an R4 Consent, its signed copy inline.
+    case fhirConsent = "fhir-consent"
 
     /// The format a query asks for: none is the result JSON; an unknown name is nil.
     init?(query: String?) {
@@ -51,7 +58,7 @@ enum ResultFormat: String, CaseIterable {
     }
 
     /// FHIR resources, served as application/fhir+json.
-    var isFHIR: Bool { self == .fhir || self == .fhirTransaction }
+    var isFHIR: Bool { self == .fhir || self == .fhirTransaction || self == .fhirConsent }
 
     var contentType: String { isFHIR ? "application/fhir+json; charset=utf-8" : "application/json; charset=utf-8" }
 
@@ -82,7 +89,7 @@ extension RunService {
     func result(of record: RunRecord, in survey: RunnableSurvey) -> RunResult {
         var result = survey.navigator.result(of: record.run, now: record.updatedAt)
         if record.savedAt != nil, result.finishReason == nil { result.finishReason = .saved }
-        return RunResult(result: result, timeZone: survey.navigator.timeZone, survey: survey, context: record.fhirContext)
+        return RunResult(result: result, timeZone: survey.navigator.timeZone, survey: survey, context: record.fhirContext, run: record.run)
     }
 
     // MARK: The researcher's runs

@@ -166,6 +166,12 @@ struct RunService: Sendable {
         return try await write(post, run: post.survey.navigator.back(run, now: post.now))
     }
 
+    /// Disagree on a consent review: the run ends as declined.
+    func decline(_ post: Post) async throws -> Outcome {
+        guard let step = post.survey.navigator.step(of: post.record.run.visits[post.visit]), step.isConsentReview else { return .unchanged }
+        return try await write(post, run: post.survey.navigator.decline(post.record.run, visit: post.visit, now: post.now))
+    }
+
     func skip(_ post: Post) async throws -> Outcome {
         try await write(post, run: post.survey.navigator.skip(post.record.run, visit: post.visit, now: post.now))
     }

@@ -12,6 +12,8 @@ enum FHIRExportURL {
     // The presenter's own extensions.
     static let stepTiming = "urn:survey-presenter:fhir:step-timing"
     static let runTiming = "urn:survey-presenter:fhir:run-timing"
+    /// The SHA-256 of a signed consent copy, as the run's result gives it (R4's Attachment.hash is SHA-1).
+    static let copySHA256 = "urn:survey-presenter:fhir:consent-copy-sha256"
     /// The Questionnaire canonical for a survey without `fhir.url`, before its identifier.
     static let questionnairePrefix = "urn:survey-presenter:questionnaire:"
 }

@@ -54,7 +54,7 @@ public enum QuestionnaireResponseExport {
             + observations.map { transactionEntry($0, fullUrl: "urn:uuid:" + ($0[fx: "id"]?.fxText ?? "")) }
     }
 
-    private static func transactionEntry(_ resource: JSONValue, fullUrl: String) -> JSONValue {
+    static func transactionEntry(_ resource: JSONValue, fullUrl: String) -> JSONValue {
         let type = resource[fx: "resourceType"]?.fxString ?? ""
         return .object([
             "fullUrl": .string(fullUrl),
