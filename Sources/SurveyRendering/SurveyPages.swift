@@ -22,6 +22,8 @@ public final class SurveyPages: Sendable {
     public let kiosk: KioskTiming?
     /// The survey's texts with links reduced to words, for kiosk pages.
     let kioskTexts: RichTextCache
+    /// The signed copies of the survey's consent.
+    public let consentCopy: ConsentCopy
     let library: MustacheLibrary
     private let compiled: [PageKey: CompiledPage]
 
@@ -47,6 +49,7 @@ public final class SurveyPages: Sendable {
         let (cache, removed) = RichTextCache.build(for: task)
         texts = cache
         kioskTexts = cache.withoutLinks()
+        consentCopy = ConsentCopy(task: task, navigator: navigator, texts: cache)
         self.kiosk = kiosk
         removedMarkup = removed
         languages = task.languages?.isEmpty == false ? task.languages! : ["en"]

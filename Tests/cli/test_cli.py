@@ -298,7 +298,7 @@ def test_export_of_an_empty_store_is_a_header_a_codebook_and_an_empty_array(tmp_
     book = tmp_path / "codebook.csv"
     survey("export", "wellbeing-check", "--format", "codebook", "--database", database, "--output", book, "--bom", check=True)
     text = book.read_bytes().decode("utf-8")
-    assert text.startswith("\ufeffcolumn,label,type,storage,values,range,unit,optional,shown_when,missing_codes,note\r\n")
+    assert text.startswith("\ufeffcolumn,label,type,storage,values,range,unit,optional,shown_when,missing_codes,identifying,note\r\n")
     assert "-91 = not shown; -92 = skipped; -93 = don't know; -94 = not reached" in text
     json_run = survey("export", "wellbeing-check", "--format", "json", "--database", database, check=True)
     assert json.loads(json_run.stdout) == []

@@ -84,8 +84,11 @@ def run_ids(server, survey_id: str, status: str | None = None) -> set[str]:
     return {run["id"] for run in listed["runs"]}
 
 
-def fhir_of_run(server, run_id: str) -> dict:
-    content_type, response = api(server, f"/api/v1/runs/{run_id}?format=fhir")
+def fhir_of_run(server, run_id: str, identifiers: bool = False) -> dict:
+    """The run's QuestionnaireResponse from the API; its identifying answers (a consent's
+    signature) only with `identifiers`, as the exports give them."""
+    extra = "&includeIdentifiers=1" if identifiers else ""
+    content_type, response = api(server, f"/api/v1/runs/{run_id}?format=fhir{extra}")
     assert content_type.startswith(FHIR_JSON), content_type
     return response
 

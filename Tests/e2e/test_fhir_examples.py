@@ -105,9 +105,14 @@ def test_each_example_answered_gives_one_valid_response_at_every_door(survey_id,
     assert answered_in_response(from_browser) == answered_in_result(json.loads(body)) > 0, \
         "every answer the run recorded is in the response"
 
-    from_api = fhir_of_run(examples_server, run_id)
+    from_api = fhir_of_run(examples_server, run_id, identifiers=True)
     validate_response_for(from_api, questionnaire)
     assert from_api == from_browser
+    without = fhir_of_run(examples_server, run_id)
+    validate_response_for(without, questionnaire)
+    if survey_id == "study-consent":
+        assert "García" in json.dumps(from_api, ensure_ascii=False)
+        assert "García" not in json.dumps(without, ensure_ascii=False), "the API leaves the signature's names out unless asked"
 
     headers, posted = receiver.response_for(run_id)
     validate_response_for(posted, questionnaire)
@@ -210,8 +215,14 @@ def test_export_route_gives_a_valid_bundle_of_the_runs(survey_id, examples_serve
     assert content_type.startswith(FHIR_JSON), content_type
     validate_bundle(bundle)
     assert bundle["type"] == "collection"
-    entries = bundle["entry"]
+    # A survey that takes consent adds a Consent beside the response of each run that reached it.
+    consents = [entry for entry in bundle["entry"] if entry["resource"]["resourceType"] == "Consent"]
+    entries = [entry for entry in bundle["entry"] if entry["resource"]["resourceType"] != "Consent"]
     assert sorted(entry["resource"]["id"] for entry in entries) == sorted(run_ids(examples_server, survey_id))
+    for consent in consents:
+        assert consent["fullUrl"] == "urn:uuid:" + consent["resource"]["id"]
+        assert consent["resource"]["id"] not in run_ids(examples_server, survey_id), "a Consent has an id of its own"
+    assert bool(consents) == (survey_id == "study-consent")
     statuses = set()
     for index, entry in enumerate(entries):
         resource = entry["resource"]

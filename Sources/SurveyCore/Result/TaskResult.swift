@@ -21,6 +21,19 @@ public struct TaskResult: Sendable, Hashable {
         self.results = results
     }
 
+    /// The result with the answers that identify the participant left out: those of questions
+    /// marked identifying (a consent's signature among them) and a countersignature's name.
+    public func withoutIdentifying(in task: SurveyTask) -> TaskResult {
+        var result = self
+        for index in result.results.indices {
+            guard let step = task.step(result.results[index].identifier) else { continue }
+            let identifying = Set(step.questions.filter(\.behaviour.isIdentifying).map(\.identifier))
+            if !identifying.isEmpty { result.results[index].results.removeAll { identifying.contains($0.identifier) } }
+        }
+        result.consent?.countersignature?.name = ""
+        return result
+    }
+
     /// The latest result of a step (a loop may visit a step more than once).
     public func stepResult(_ identifier: String) -> StepResult? {
         results.last { $0.identifier == identifier }

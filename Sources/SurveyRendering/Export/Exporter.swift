@@ -150,15 +150,7 @@ public final class Exporter {
 
     /// The result with the answers that identify the participant left out, unless the export asks for them.
     private func withoutIdentifiers(_ result: TaskResult, reader: VersionReader) -> TaskResult {
-        guard !options.includeIdentifiers else { return result }
-        var result = result
-        for index in result.results.indices {
-            guard let step = reader.task.step(result.results[index].identifier) else { continue }
-            let identifying = Set(step.questions.filter(\.behaviour.isIdentifying).map(\.identifier))
-            if !identifying.isEmpty { result.results[index].results.removeAll { identifying.contains($0.identifier) } }
-        }
-        result.consent?.countersignature?.name = ""
-        return result
+        options.includeIdentifiers ? result : result.withoutIdentifying(in: reader.task)
     }
 
     /// The consent columns of a run, when the survey takes consent, in the codebook's order.

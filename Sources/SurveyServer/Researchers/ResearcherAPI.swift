@@ -148,7 +148,7 @@ struct ResearcherAPI: Sendable {
         if format.isFHIR {
             // An EHR reads the resource itself, not our summary around it.
             guard let pages else { return Self.problem(.notFound, "The run's survey is no longer served, so it has no FHIR form.") }
-            var result = runs.result(of: record, in: pages.survey)
+            var result = runs.result(of: record, in: pages.survey, identifiers: includesIdentifiers(request))
             if format == .fhirConsent {
                 result.copy = try await runs.consentCopy(of: record).map(Self.inline)
                 let resource = result.json(format)
@@ -159,9 +159,14 @@ struct ResearcherAPI: Sendable {
         }
         guard case .object(var object) = summary(record, pages: pages) else { return Self.problem(.internalServerError, "") }
         if let pages {
-            object["result"] = runs.result(of: record, in: pages.survey).json(format)
+            object["result"] = runs.result(of: record, in: pages.survey, identifiers: includesIdentifiers(request)).json(format)
         }
         return Self.json(.object(object))
+    }
+
+    /// `includeIdentifiers=1`: the answers that identify the participant are kept, as in the exports.
+    private func includesIdentifiers(_ request: Request) -> Bool {
+        request.uri.queryParameters.get("includeIdentifiers") == "1"
     }
 
     /// A signed copy as a Consent carries it inline, with R4's SHA-1 beside our SHA-256.

@@ -23,8 +23,7 @@ struct ConsentCopies: Sendable {
               countersignature: ConsentStatus.Countersignature? = nil, now: Date) async throws -> RunDocument? {
         if let kept = try await store.document(run: run.taskRunUUID, kind: kind) { return kept }
         guard let pages = catalog.surveys[survey],
-              let spec = pages.consentCopy(run: run, language: language, timeZone: pages.navigator.timeZone,
-                                           countersignature: countersignature) else { return nil }
+              let spec = pages.consentCopy.spec(run: run, language: language, countersignature: countersignature) else { return nil }
         let bytes = try await Self.draw(spec)
         let document = RunDocument(runID: run.taskRunUUID, kind: kind, bytes: bytes, sha256: Self.sha256(bytes), createdAt: now)
         do {

@@ -85,9 +85,12 @@ extension RunService {
         return record.run.visits.count - 1
     }
 
-    /// A run's result; a run saved for later reports `finishReason: saved`.
-    func result(of record: RunRecord, in survey: RunnableSurvey) -> RunResult {
+    /// A run's result; a run saved for later reports `finishReason: saved`. Without
+    /// `identifiers`, the answers that identify the participant are left out (the researcher's
+    /// reads, as the exports do).
+    func result(of record: RunRecord, in survey: RunnableSurvey, identifiers: Bool = true) -> RunResult {
         var result = survey.navigator.result(of: record.run, now: record.updatedAt)
+        if !identifiers { result = result.withoutIdentifying(in: survey.task) }
         if record.savedAt != nil, result.finishReason == nil { result.finishReason = .saved }
         return RunResult(result: result, timeZone: survey.navigator.timeZone, survey: survey, context: record.fhirContext, run: record.run)
     }

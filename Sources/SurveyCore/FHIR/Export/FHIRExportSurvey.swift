@@ -15,12 +15,44 @@ struct FHIRExportSurvey {
     init(_ survey: JSONValue) {
         json = survey
         text = FHIRExportText(survey: survey)
-        steps = survey[fx: "steps"]?.fxArray ?? []
+        steps = (survey[fx: "steps"]?.fxArray ?? []).map(Self.asFHIRStep)
         var index: [String: Int] = [:]
         for (position, step) in steps.enumerated() {
             if let identifier = step[fx: "identifier"]?.fxString, index[identifier] == nil { index[identifier] = position }
         }
         stepIndex = index
+    }
+
+    /// A consent step as the step FHIR has for it: the visual consent an instruction (a display
+    /// item), the sharing choice a boolean question, the review a group of Agree, the typed names
+    /// and certification (a drawing is path data, which FHIR has no use for).
+    static func asFHIRStep(_ step: JSONValue) -> JSONValue {
+        guard case .object(let object) = step, case .string(let type)? = object["type"] else { return step }
+        // The names are optional here: an export leaves identifying answers out unless asked.
+        func item(_ identifier: String, _ text: String, _ format: String, optional: Bool = false) -> JSONValue {
+            .object(["identifier": .string(identifier), "text": .string(text), "optional": .bool(optional),
+                     "answerFormat": .object(["type": .string(format)])])
+        }
+        var rewritten = JSONObject()
+        for key in ["identifier", "title", "text", "fhir"] { rewritten[key] = object[key] }
+        switch type {
+        case "visualConsent":
+            rewritten["type"] = .string("instruction")
+        case "consentSharing":
+            rewritten["type"] = .string("question")
+            rewritten["title"] = object["title"] ?? .string("Sharing options")
+            rewritten["optional"] = .bool(false)
+            rewritten["answerFormat"] = .object(["type": .string("boolean")])
+        case "consentReview":
+            let fields = ConsentReviewContent.Field.self
+            rewritten["type"] = .string("form")
+            rewritten["optional"] = .bool(false)
+            rewritten["items"] = .array([item(fields.consented, "I agree to take part", "boolean"), item(fields.givenName, "Given name", "text", optional: true),
+                                         item(fields.familyName, "Family name", "text", optional: true), item(fields.certified, "I certify that this is correct", "boolean")])
+        default:
+            return step
+        }
+        return .object(rewritten)
     }
 
     var identifier: String { json[fx: "identifier"]?.fxString ?? "survey" }

@@ -5,11 +5,29 @@ import SurveyPDF
 /// The signed copy of a consent, as the PDF maker draws it: the document with its sections,
 /// the sharing choice, the participant's signature and, once given, the staff's
 /// countersignature, in the participant's language, with the version and the run in the footer.
-extension SurveyPages {
-    public func consentCopy(run: TaskRun, language: String, timeZone: TimeZone,
-                            countersignature: ConsentStatus.Countersignature? = nil) -> PDFDocumentSpec? {
+public struct ConsentCopy: Sendable {
+    let task: SurveyTask
+    let navigator: Navigator
+    let texts: RichTextCache
+    let languages: [String]
+
+    /// A survey's copies, its texts sanitized once.
+    public init(task: SurveyTask, timeZone: TimeZone? = nil) {
+        self.init(task: task, navigator: Navigator(task: task, timeZone: timeZone), texts: RichTextCache.build(for: task).cache)
+    }
+
+    init(task: SurveyTask, navigator: Navigator, texts: RichTextCache) {
+        self.task = task
+        self.navigator = navigator
+        self.texts = texts
+        languages = task.languages?.isEmpty == false ? task.languages! : ["en"]
+    }
+
+    /// What the PDF holds for a run whose consent is complete, else nil.
+    public func spec(run: TaskRun, language: String, countersignature: ConsentStatus.Countersignature? = nil) -> PDFDocumentSpec? {
         guard let document = task.consentDocument, let consent = navigator.consent(in: run), consent.isComplete,
               let signedAt = consent.signedAt else { return nil }
+        let timeZone = navigator.timeZone
         let catalog = Catalog(language: language)
         func plain(_ text: LocalizedText?) -> String? { texts.html(text, language: language, fallback: languages).map { PlainText.paragraphs($0.html) } }
         let title = plain(document.title) ?? task.identifier
