@@ -31,7 +31,10 @@ public struct ConsentCopy: Sendable {
         let catalog = Catalog(language: language)
         func plain(_ text: LocalizedText?) -> String? { texts.html(text, language: language, fallback: languages).map { PlainText.paragraphs($0.html) } }
         let title = plain(document.title) ?? task.identifier
-        var blocks: [PDFBlock] = [.title(title), .paragraph(catalog["consentVersion"].replacingOccurrences(of: "%@", with: document.version))]
+        // The version and the run's identifier keep their own left-to-right order inside a
+        // right-to-left line (a first-strong isolate, which the bidi algorithm leaves whole).
+        func isolated(_ text: String) -> String { "\u{2068}" + text + "\u{2069}" }
+        var blocks: [PDFBlock] = [.title(title), .paragraph(catalog["consentVersion"].replacingOccurrences(of: "%@", with: isolated(document.version)))]
         if let review = plain(document.reviewText) {
             blocks.append(.paragraph(review))
         } else {
@@ -66,8 +69,8 @@ public struct ConsentCopy: Sendable {
                 meaning: catalog["consentCountersignMeaning"], signedAt: catalog.moment(countersignature.signedAt, timeZone))))
         }
         let footer = catalog["consentFooter"].replacingOccurrences(of: "%1$@", with: title)
-            .replacingOccurrences(of: "%2$@", with: document.version)
-            .replacingOccurrences(of: "%3$@", with: run.taskRunUUID.uuidString.lowercased())
+            .replacingOccurrences(of: "%2$@", with: isolated(document.version))
+            .replacingOccurrences(of: "%3$@", with: isolated(run.taskRunUUID.uuidString.lowercased()))
         let pageLabel = catalog["consentPage"].replacingOccurrences(of: "%1$@", with: "{page}").replacingOccurrences(of: "%2$@", with: "{pages}")
         return PDFDocumentSpec(title: title, language: language, isRightToLeft: Catalog.isRightToLeft(language), blocks: blocks,
                                footer: footer, pageLabel: pageLabel, createdAt: countersignature?.signedAt ?? consent.certifiedAt ?? signedAt)
