@@ -60,7 +60,9 @@ extension SurveyPages {
             if shown.showsNothing { continue }
             let title = texts.plain(shown.title, language: language, fallback: fallback) ?? shown.identifier
             var answers: [[String: Any]] = []
-            for question in shown.questions where !question.behaviour.isHidden {
+            // A drawn signature is path data, not words: the rows leave it out.
+            for question in shown.questions
+            where !question.behaviour.isHidden && !(shown.isConsentReview && question.identifier == ConsentReviewContent.Field.drawing) {
                 guard let result = earlier.result(question.identifier) else { continue }
                 let label: String
                 switch shown.kind {
@@ -73,6 +75,12 @@ extension SurveyPages {
                     } else {
                         label = question.identifier
                     }
+                case .consentSharing:
+                    label = texts.plain(shown.title, language: language, fallback: fallback) ?? catalog["consentSharingTitle"]
+                case .consentReview:
+                    let keys = [ConsentReviewContent.Field.consented: "consentDecision", ConsentReviewContent.Field.givenName: "consentGivenName",
+                                ConsentReviewContent.Field.familyName: "consentFamilyName", ConsentReviewContent.Field.certified: "consentCertify"]
+                    label = keys[question.identifier].map { catalog[$0] } ?? question.identifier
                 default:
                     label = question.identifier
                 }

@@ -29,6 +29,15 @@ public struct PreviewExplanation {
                 questions.append(["identifier": question.identifier, "text": plain(question.text) ?? "",
                                   "format": words.summary(question.answerFormat)])
             }
+        case .consentSharing, .consentReview:
+            // What the consent steps record, under the names the results and exports use.
+            for question in step.questions {
+                questions.append(["identifier": question.identifier, "text": "", "format": words.summary(question.answerFormat)])
+            }
+        case .visualConsent:
+            let sections = pages.task.consentDocument?.visualSections ?? []
+            questions.append(["identifier": "", "text": sections.map { plain($0.title) ?? $0.type.rawValue }.joined(separator: " · "),
+                              "format": "\(sections.count) pages, one per section"])
         default:
             break
         }
@@ -36,7 +45,8 @@ public struct PreviewExplanation {
             "identifier": step.identifier, "type": step.kind.typeName, "questions": questions, "hasQuestions": !questions.isEmpty,
         ]
         if let title = plain(step.title) { row["title"] = title }
-        let rules = pages.task.navigationRule(for: step.identifier).map { words.rule(from: step.identifier, rule: $0) } ?? []
+        var rules = pages.task.navigationRule(for: step.identifier).map { words.rule(from: step.identifier, rule: $0) } ?? []
+        if step.isConsentReview { rules.append("Disagree ends the run (finish reason declined); Agree, then certification, goes on.") }
         row["rules"] = rules
         row["hasRules"] = !rules.isEmpty
         if let skip = pages.task.skipRule(for: step.identifier) { row["skip"] = words.skipRule(skip) }
