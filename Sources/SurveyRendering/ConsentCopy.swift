@@ -71,7 +71,7 @@ public struct ConsentCopy: Sendable {
         let footer = catalog["consentFooter"].replacingOccurrences(of: "%1$@", with: title)
             .replacingOccurrences(of: "%2$@", with: isolated(document.version))
             .replacingOccurrences(of: "%3$@", with: isolated(run.taskRunUUID.uuidString.lowercased()))
-        let pageLabel = catalog["consentPage"].replacingOccurrences(of: "%1$@", with: "{page}").replacingOccurrences(of: "%2$@", with: "{pages}")
+        let pageLabel = catalog["pdfPage"].replacingOccurrences(of: "%1$@", with: "{page}").replacingOccurrences(of: "%2$@", with: "{pages}")
         return PDFDocumentSpec(title: title, language: language, isRightToLeft: Catalog.isRightToLeft(language), blocks: blocks,
                                footer: footer, pageLabel: pageLabel, createdAt: countersignature?.signedAt ?? consent.certifiedAt ?? signedAt)
     }

@@ -25,6 +25,8 @@ extension MarkupChecker {
             // The signing page's drawing pad (its policy alone lets the script run) and a drawn signature shown back.
             "script": ["src"], "svg": ["class", "viewBox", "role", "aria-label"], "path": ["d"],
         ]
+        // A link to a signed copy or the answers' PDF is a download.
+        allowed["a", default: []].insert("download")
         for (element, attributes) in rich { allowed[element, default: []].formUnion(attributes) }
         return allowed
     }()

@@ -42,7 +42,8 @@ extension SurveyPages {
     /// The "your answers" page of a finished run: every step on its path with its answers.
     public func renderAnswers(run: TaskRun, language: String, context: AnswerContext) -> String {
         let rows = answerRows(run.visits[...], excludeInstructions: true, changeLinks: nil, language: language, context: context)
-        return renderPage("answers", language: language, title: Catalog(language: language)["yourAnswers"], values: ["rows": rows])
+        return renderPage("answers", language: language, title: Catalog(language: language)["yourAnswers"],
+                          values: ["rows": rows, "answersPDF": Presentation.web.base(task.identifier) + "/answers.pdf"])
     }
 
     /// One row per step of `visits` with its questions and answers in words; with Change links

@@ -26,7 +26,7 @@ from fhir_walks import TOKEN, api
 from support import EXAMPLES_DIR, Http
 from support.http import StepForm
 from support.tools import need
-from survey_pages import press, step_form, type_into
+from survey_pages import press, type_into
 
 SURVEY = "study-consent"
 PIN = "135791"
@@ -388,6 +388,33 @@ def test_axe_on_the_signing_page_with_its_pad_and_no_sideways_scroll_at_320_px(c
             assert width <= 320, f"{language}: the signing page is {width} px wide at 320"
         finally:
             driver.set_window_size(1280, 900)
+    for path in ("/copy", "/withdraw"):
+        driver.get(consent_server.url + path)
+        findings += axe_findings(driver, path)
+    # Disagree's page, from the signing page the loop left open.
+    driver.get(f"{consent_server.url}/surveys/{SURVEY}")
+    press(driver, "decline")
+    assert "/done" in driver.current_url
+    findings += axe_findings(driver, "declined")
     (artifacts / "axe-consent.json").write_text(json.dumps(findings, indent=1))
     assert not findings, format_findings(findings)
-    assert step_form(driver) is not None
+
+
+# --- the same machinery for "your answers" ----------------------------------------------------------
+
+def test_a_survey_that_shows_its_answers_offers_them_as_a_pdf(consent_server, tmp_path):
+    from fhir_walks import example_values, walk
+    client, done, _ = walk(consent_server.url, "wellbeing-check", example_values("wellbeing-check"))
+    assert b"/surveys/wellbeing-check/answers.pdf" in done
+    status, headers, data, _ = client.request("/surveys/wellbeing-check/answers.pdf")
+    assert status == 200 and headers["Content-Type"] == "application/pdf"
+    text = comparable(pdf_text(data, tmp_path))
+    status, _, page, _ = client.request("/surveys/wellbeing-check/answers")
+    # Every answer the answers page shows is in the PDF.
+    shown = re.findall(rb'<dd class="summary-list__value">([^<]+)</dd>', page)
+    assert len(shown) >= 4
+    for answer in shown:
+        assert comparable(answer.decode()) in text, answer.decode()
+    stranger = Http(consent_server.url)
+    status, _, _, _ = stranger.request("/surveys/wellbeing-check/answers.pdf")
+    assert status == 404

@@ -19,6 +19,7 @@ struct ResultsController: ParticipantController {
         router.get("/surveys/:survey/done") { request, context in try await done(request, context) }
         router.get("/surveys/:survey/return") { request, context in try await returning(request, context) }
         router.get("/surveys/:survey/answers") { request, context in try await answers(request, context) }
+        router.get("/surveys/:survey/answers.pdf") { request, context in try await answersCopy(request, context) }
         router.get("/surveys/:survey/result.json") { request, context in try await result(request, context) }
     }
 
@@ -85,6 +86,22 @@ struct ResultsController: ParticipantController {
         }
         return html(pages.renderAnswers(run: record.run, language: visitor.language, context: answerContext(pages, language: visitor.language)),
                     visitor: visitor)
+    }
+
+    /// The same answers as a PDF, made when asked (it is not a signed document, so nothing is kept).
+    func answersCopy(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+        let pages = try survey(context)
+        let visitor = visitor(request, context, pages: pages)
+        guard pages.task.showAnswersOnCompletion == true, !visitor.isNew,
+              let record = try await runs.completedRun(pages.survey, session: visitor.session) else {
+            throw PageError(.notFound, "errorNoAnswers")
+        }
+        let spec = pages.answersCopy(run: record.run, language: visitor.language, context: answerContext(pages, language: visitor.language))
+        let bytes = try await ConsentCopies.draw(spec)
+        return Response(status: .ok, headers: [
+            .contentType: "application/pdf", .cacheControl: "no-store",
+            .contentDisposition: "attachment; filename=\"answers-\(pages.task.identifier).pdf\"",
+        ], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// The result of the browser's finished run (`?format=researchkit` for ResearchKit's shape).
