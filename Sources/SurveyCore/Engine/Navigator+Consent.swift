@@ -40,7 +40,7 @@ extension Navigator {
 
     /// The participant's consent in a run: what they chose, typed and drew on the review step.
     public func consent(in run: TaskRun) -> ConsentRecord? {
-        guard let visit = run.path.last(where: { step(of: $0).map { if case .consentReview = $0.kind { true } else { false } } ?? false }),
+        guard takesConsent, let visit = run.path.last(where: { step(of: $0).map { if case .consentReview = $0.kind { true } else { false } } ?? false }),
               let step = step(of: visit), case .consentReview(let content) = step.kind else { return nil }
         let fields = ConsentReviewContent.Field.self
         func text(_ identifier: String) -> String? {

@@ -11,10 +11,13 @@ public struct Navigator: Sendable {
     private let pagesByStep: [String: [Range<Int>]]
     /// The survey's FHIRPath expressions, when it has any.
     let expressions: SurveyExpressions?
+    /// True when the survey has a consent review: only then does a post look for a consent.
+    public let takesConsent: Bool
 
     public init(task: SurveyTask, timeZone: TimeZone? = nil) {
         self.task = task
         expressions = SurveyExpressions(task: task)
+        takesConsent = task.steps.contains { $0.isConsentReview }
         self.timeZone = timeZone ?? task.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
         var pages: [String: [Range<Int>]] = [:]
         for step in task.steps {

@@ -13,7 +13,8 @@ struct ConsentCopies: Sendable {
 
     /// True when `next` is the post that completed the run's consent: agreed, signed and now certified.
     static func certifies(_ before: TaskRun, _ next: TaskRun, in survey: RunnableSurvey) -> Bool {
-        next.consent?.copySHA256 == nil && survey.navigator.consent(in: next)?.isComplete == true
+        // A survey without a consent review pays one flag's test per answer.
+        survey.navigator.takesConsent && next.consent?.copySHA256 == nil && survey.navigator.consent(in: next)?.isComplete == true
             && survey.navigator.consent(in: before)?.isComplete != true
     }
 
