@@ -36,7 +36,8 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     }
     for warning in catalog.warnings { logger.warning("\(warning)") }
     ExpressionFault.logging(to: logger)
-    for (token, setting) in [(configuration.apiToken, "--api-token"), (configuration.previewToken, "--preview-token")] {
+    for (token, setting) in [(configuration.apiToken, "--api-token"), (configuration.previewToken, "--preview-token")]
+        + configuration.namedAPITokens.sorted(by: { $0.key < $1.key }).map({ (Optional($0.value), "--api-tokens (\($0.key))") }) {
         if let token, let warning = TokenStrength.warning(token, setting: setting) { logger.warning("\(warning)") }
     }
     if let kiosk = configuration.kiosk, kiosk.grace < 20 {
@@ -68,9 +69,11 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     if let token = configuration.previewToken {
         let library = PreviewLibrary(paths: [configuration.surveysDirectory], templatesDirectory: configuration.templatesDirectory,
                                      fhirPackages: configuration.fhirPackagesDirectory)
-        PreviewController(library: library, token: token, signer: signer, configuration: configuration, clock: clock).addRoutes(to: router)
+        var preview = PreviewController(library: library, token: token, signer: signer, configuration: configuration, clock: clock)
+        preview.auditStore = runStore
+        preview.addRoutes(to: router)
     }
-    ResearcherAPI(catalog: catalog, runs: runs, token: configuration.apiToken, configuration: configuration).addRoutes(to: router)
+    ResearcherAPI(catalog: catalog, runs: runs, tokens: configuration.apiTokens, configuration: configuration).addRoutes(to: router)
     OperationsRoutes(store: runStore, metrics: metrics, metricsToken: configuration.metricsToken).addRoutes(to: router)
     // The store's own services (PostgreSQL's client) run for the application's whole life;
     // those that use the store start once its schema is migrated, before the first request.
@@ -84,9 +87,11 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     if let url = configuration.webhookURL, let secret = configuration.webhookSecret {
         var delivery = WebhookDelivery(store: runStore, url: url, secret: secret, clock: clock, logger: logger)
         if configuration.webhookFormat != .json { delivery.contentType = "application/fhir+json" }
+        delivery.auditWritesFailed = metrics.auditWritesFailed
         services.append(schema.guarding(delivery))
     }
     if let kioskHousekeeping { services.append(schema.guarding(kioskHousekeeping)) }
+    services.append(schema.guarding(AuditAnchoring(store: runStore, clock: clock, logger: logger)))
     services.append(schema.guarding(DeletionService.unanswered(configuration.unansweredLifetime, store: runStore, clock: clock, logger: logger)))
     if let retention = configuration.retention {
         services.append(schema.guarding(DeletionService.retention(retention, store: runStore, clock: clock, logger: logger)))

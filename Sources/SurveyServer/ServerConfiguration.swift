@@ -34,6 +34,15 @@ public struct ServerConfiguration: Sendable {
     public var resumeLifetime: TimeInterval = 30 * 24 * 3600
     /// The bearer token of the researcher API; the API is off without one.
     public var apiToken: String?
+    /// More API tokens by name (`--api-tokens`); `apiToken` is named `default`.
+    public var namedAPITokens: [String: String] = [:]
+
+    /// Every API token by name.
+    public var apiTokens: [String: String] {
+        var tokens = namedAPITokens
+        if let apiToken, tokens["default"] == nil { tokens["default"] = apiToken }
+        return tokens
+    }
     /// Finished runs are deleted this long after they finished; kept for ever when nil.
     public var retention: TimeInterval?
     /// The address participants reach the server at (`https://survey.example.org`), for the

@@ -54,7 +54,8 @@ public final class PostgresRunStore: RunStore {
     /// A run's columns and its visits in order, read in the same query.
     private static let columns = """
         id, survey, session, version, updated_at, state, saved_at, resume_code, resume_token, resume_expires_at, external_id, return_url,
-        survey_version, fhir_context, ARRAY(SELECT data FROM visits WHERE visits.run = runs.id ORDER BY idx) AS visits
+        survey_version, fhir_context, ARRAY(SELECT data FROM visits WHERE visits.run = runs.id ORDER BY idx) AS visits,
+        audit_seq, audit_head
         """
 
     /// The run without its visits, which live in their own rows.
@@ -71,9 +72,10 @@ public final class PostgresRunStore: RunStore {
         var records: [RunRecord] = []
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
-        for try await (id, survey, session, version, updatedAt, state, savedAt, code, token, expires, external, returnURL, surveyVersion, context, visits)
+        for try await (id, survey, session, version, updatedAt, state, savedAt, code, token, expires, external, returnURL, surveyVersion, context, visits,
+                       auditSeq, auditHead)
             in rows.decode((UUID, String, String, Int, Double, String, Double?, String?, String?, Double?, String?, String?, String?, String?,
-                            [String]).self) {
+                            [String], Int, String).self) {
             var resume: ResumeTicket?
             if let token, let expires { resume = ResumeTicket(code: code, token: token, expiresAt: Date(timeIntervalSince1970: expires)) }
             var run = try decoder.decode(TaskRun.self, from: Data(state.utf8))
@@ -84,6 +86,7 @@ public final class PostgresRunStore: RunStore {
                                    resume: resume, externalID: external, returnURL: returnURL, surveyVersion: surveyVersion,
                                    fhirContext: RunJSON.fhirContext(context))
             record.storedVisits = StoredState(run.visits, resumeCode: code)
+            record.audit = AuditTrail(head: AuditHead(seq: auditSeq, hash: auditHead))
             records.append(record)
         }
         return records
@@ -93,21 +96,33 @@ public final class PostgresRunStore: RunStore {
         let state = try Self.header(record.run)
         let visits = try Self.encodeVisits(record.run.visits, from: 0)
         let positions = Array(visits.indices)
+        let (entries, head) = AuditEntry.seal(record.audit.pending, chain: AuditEntry.chain(of: record.id), after: .genesis)
+        let audit = AuditRows(entries)
         do {
-            // The header and its visits in one statement: one round trip, all or nothing.
+            // The header, its visits and its audit entries in one statement: one round trip, all or nothing.
             try await client.query("""
                 WITH inserted AS (
                     INSERT INTO runs (id, survey, session, finished, finish_reason, version, started_at, updated_at, state, saved_at,
-                                      resume_code, resume_token, resume_expires_at, external_id, return_url, unanswered, survey_version, fhir_context)
+                                      resume_code, resume_token, resume_expires_at, external_id, return_url, unanswered, survey_version, fhir_context,
+                                      audit_seq, audit_head)
                     VALUES (\(record.id), \(record.surveyIdentifier), \(record.sessionID), \(record.run.isFinished),
                             \(record.run.finishReason?.rawValue), 1, \(record.run.startDate.timeIntervalSince1970),
                             \(record.updatedAt.timeIntervalSince1970), \(state), \(record.savedAt?.timeIntervalSince1970),
                             \(record.resume?.code), \(record.resume?.token), \(record.resume?.expiresAt.timeIntervalSince1970),
                             \(record.externalID), \(record.returnURL), \(record.isUnanswered), \(record.surveyVersion),
-                            \(RunJSON.text(record.fhirContext)))
+                            \(RunJSON.text(record.fhirContext)), \(head.seq), \(head.hash))
                     RETURNING id),
                 coded AS (INSERT INTO resume_codes (code, run) SELECT \(record.resume?.code)::TEXT, id FROM inserted
-                          WHERE \(record.resume?.code)::TEXT IS NOT NULL)
+                          WHERE \(record.resume?.code)::TEXT IS NOT NULL),
+                audited AS (
+                    INSERT INTO audit_log (chain, seq, at_ms, actor, action, survey, run, detail, content_hash, previous_hash, hash)
+                    SELECT entry.* FROM inserted, unnest(\(audit.chains)::TEXT[], \(audit.seqs)::INTEGER[], \(audit.times)::BIGINT[],
+                        \(audit.actors)::TEXT[], \(audit.actions)::TEXT[], \(audit.surveys)::TEXT[], \(audit.runs)::TEXT[],
+                        \(audit.details)::TEXT[], \(audit.contentHashes)::TEXT[], \(audit.previousHashes)::TEXT[], \(audit.hashes)::TEXT[]) AS entry),
+                contents AS (
+                    INSERT INTO audit_content (chain, seq, salt, body)
+                    SELECT content.* FROM inserted, unnest(\(audit.contentChains)::TEXT[], \(audit.contentSeqs)::INTEGER[], \(audit.salts)::TEXT[],
+                        \(audit.bodies)::TEXT[]) AS content)
                 INSERT INTO visits (run, idx, data)
                 SELECT inserted.id, visit.idx, visit.data FROM inserted, unnest(\(positions)::INTEGER[], \(visits)::TEXT[]) AS visit(idx, data)
                 """, logger: logger)
@@ -117,6 +132,7 @@ public final class PostgresRunStore: RunStore {
         var stored = record
         stored.version = 1
         stored.storedVisits = StoredState(record.run.visits, resumeCode: record.resume?.code)
+        stored.audit = AuditTrail(head: head)
         return stored
     }
 
@@ -164,15 +180,27 @@ public final class PostgresRunStore: RunStore {
         let code = record.resume?.code
         let oldCode = known ? record.storedVisits.resumeCode : nil
         let codeChanged = !known || oldCode != code
+        // The chain follows the head read with the record at this version: a stale one fails the version check.
+        let (entries, head) = AuditEntry.seal(record.audit.pending, chain: AuditEntry.chain(of: record.id), after: record.audit.head)
+        let audit = AuditRows(entries)
         let rows = try await connection.query("""
             WITH updated AS (
                 UPDATE runs SET finished = \(record.run.isFinished), finish_reason = \(record.run.finishReason?.rawValue),
                     version = version + 1, updated_at = \(record.updatedAt.timeIntervalSince1970), state = \(state),
                     session = \(record.sessionID), saved_at = \(record.savedAt?.timeIntervalSince1970), resume_code = \(record.resume?.code),
                     resume_token = \(record.resume?.token), resume_expires_at = \(record.resume?.expiresAt.timeIntervalSince1970),
-                    unanswered = \(record.isUnanswered)
+                    unanswered = \(record.isUnanswered), audit_seq = \(head.seq), audit_head = \(head.hash)
                 WHERE id = \(record.id) AND version = \(record.version)
                 RETURNING id),
+            audited AS (
+                INSERT INTO audit_log (chain, seq, at_ms, actor, action, survey, run, detail, content_hash, previous_hash, hash)
+                SELECT entry.* FROM updated, unnest(\(audit.chains)::TEXT[], \(audit.seqs)::INTEGER[], \(audit.times)::BIGINT[],
+                    \(audit.actors)::TEXT[], \(audit.actions)::TEXT[], \(audit.surveys)::TEXT[], \(audit.runs)::TEXT[],
+                    \(audit.details)::TEXT[], \(audit.contentHashes)::TEXT[], \(audit.previousHashes)::TEXT[], \(audit.hashes)::TEXT[]) AS entry),
+            contents AS (
+                INSERT INTO audit_content (chain, seq, salt, body)
+                SELECT content.* FROM updated, unnest(\(audit.contentChains)::TEXT[], \(audit.contentSeqs)::INTEGER[], \(audit.salts)::TEXT[],
+                    \(audit.bodies)::TEXT[]) AS content),
             removed AS (DELETE FROM visits WHERE run IN (SELECT id FROM updated) AND idx >= \(visits.count)),
             written AS (
                 INSERT INTO visits (run, idx, data)
@@ -199,6 +227,7 @@ public final class PostgresRunStore: RunStore {
         var stored = record
         stored.version += 1
         stored.storedVisits = StoredState(visits, resumeCode: code)
+        stored.audit = AuditTrail(head: head)
         return stored
     }
 
@@ -249,11 +278,10 @@ public final class PostgresRunStore: RunStore {
             """)
     }
 
-    public func delete(id: UUID) async throws {
-        try await client.query("""
-            WITH gone AS (DELETE FROM runs WHERE id = \(id) RETURNING id, resume_code)
-            DELETE FROM resume_codes WHERE code IN (SELECT resume_code FROM gone) AND run IN (SELECT id FROM gone)
-            """, logger: logger)
+    public func delete(id: UUID, erasure: AuditEvent) async throws {
+        var bindings = PostgresBindings()
+        bindings.append(id)
+        _ = try await deleteRuns(where: "id = $1", bindings, erasure: erasure)
     }
 
     public func record(resumeCode: String) async throws -> RunRecord? {
@@ -335,26 +363,16 @@ public final class PostgresRunStore: RunStore {
         return versions
     }
 
-    public func deleteFinished(before date: Date) async throws -> Int {
-        try await delete(where: "finished", before: date)
-    }
-
-    public func deleteUnanswered(before date: Date) async throws -> Int {
-        try await delete(where: "unanswered", before: date)
-    }
-
-    /// Deletes the runs whose flag `column` is set and that last changed before `date`; returns how many.
-    private func delete(where column: StaticString, before date: Date) async throws -> Int {
+    public func deleteFinished(before date: Date, erasure: AuditEvent) async throws -> Int {
         var bindings = PostgresBindings()
         bindings.append(date.timeIntervalSince1970)
-        let sql = """
-            WITH gone AS (DELETE FROM runs WHERE \(column) AND updated_at < $1 RETURNING id, resume_code),
-            uncoded AS (DELETE FROM resume_codes WHERE code IN (SELECT resume_code FROM gone WHERE resume_code IS NOT NULL))
-            SELECT count(*)::INTEGER FROM gone
-            """
-        let rows = try await client.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
-        for try await count in rows.decode(Int.self) { return count }
-        return 0
+        return try await deleteRuns(where: "finished AND updated_at < $1", bindings, erasure: erasure)
+    }
+
+    public func deleteUnanswered(before date: Date, erasure: AuditEvent) async throws -> Int {
+        var bindings = PostgresBindings()
+        bindings.append(date.timeIntervalSince1970)
+        return try await deleteRuns(where: "unanswered AND updated_at < $1", bindings, erasure: erasure)
     }
 }
 

@@ -26,6 +26,9 @@ public struct RunRecord: Sendable, Hashable {
     /// The visits and resume code as the store last read or wrote them at this version, so an
     /// update writes only what changed. Not part of the record's value.
     public var storedVisits = StoredState()
+    /// The run's audit chain: its head as stored, and the events the next write records with
+    /// the change (in the same transaction: a change whose entry cannot be written does not happen).
+    public var audit = AuditTrail()
 
     public init(run: TaskRun, surveyIdentifier: String, sessionID: String, version: Int = 0, updatedAt: Date, savedAt: Date? = nil,
                 resume: ResumeTicket? = nil, externalID: String? = nil, returnURL: String? = nil, surveyVersion: String? = nil,
@@ -196,17 +199,18 @@ public protocol RunStore: Sendable {
     func activeRecord(session: String, survey: String) async throws -> RunRecord?
     /// The session's most recently finished run of a survey.
     func lastFinishedRecord(session: String, survey: String) async throws -> RunRecord?
-    /// Deletes a run and its answers.
-    func delete(id: UUID) async throws
+    /// Deletes a run and its answers, and erases the content of its audit chain, recording `erasure`.
+    func delete(id: UUID, erasure: AuditEvent) async throws
     /// The run a resume code or link token belongs to.
     func record(resumeCode: String) async throws -> RunRecord?
     func record(resumeToken: String) async throws -> RunRecord?
     /// Runs matching a query, most recently updated first.
     func records(matching query: RunQuery) async throws -> [RunRecord]
-    /// Deletes finished runs (completed, discarded…) last changed before a date; returns how many.
-    func deleteFinished(before date: Date) async throws -> Int
-    /// Deletes runs that are `isUnanswered` and were last changed before a date; returns how many.
-    func deleteUnanswered(before date: Date) async throws -> Int
+    /// Deletes finished runs (completed, discarded…) last changed before a date, erasing each
+    /// one's audit content with `erasure`; returns how many.
+    func deleteFinished(before date: Date, erasure: AuditEvent) async throws -> Int
+    /// Deletes runs that are `isUnanswered` and were last changed before a date, as `deleteFinished`.
+    func deleteUnanswered(before date: Date, erasure: AuditEvent) async throws -> Int
     /// Like `update`, and in the same transaction queues an outbox event (a completion webhook),
     /// so the event exists exactly when the change does.
     func update(_ record: RunRecord, enqueuing payload: String) async throws -> RunRecord
@@ -231,6 +235,17 @@ public protocol RunStore: Sendable {
     func insertDocument(_ document: RunDocument) async throws
     /// A run's document of a kind, as it was made.
     func document(run: UUID, kind: RunDocument.Kind) async throws -> RunDocument?
+    /// Appends events to a chain that is not a run's (`access`, `delivery`).
+    func appendAudit(_ events: [AuditEvent], chain: String) async throws
+    /// Entries with their content in (chain, seq) order after `after`, of one chain when `chain` is given.
+    func auditChainEntries(after: AuditPlace?, chain: String?, limit: Int) async throws -> [AuditEntry]
+    /// Entries with their content in time order, for an export.
+    func auditEntries(_ query: AuditQuery) async throws -> [AuditEntry]
+    /// The heads the runs and the other chains record, by chain.
+    func auditRecordedHeads() async throws -> [String: AuditHead]
+    /// Appends an anchor listing the last entry of every chain with entries at or after `since`;
+    /// nil when there were none. Another replica anchoring at the same moment wins, and this one returns nil.
+    func anchorAudit(since: Date, now: Date, by actor: AuditActor) async throws -> AuditEntry?
 }
 
 /// A kept version of a survey's definition.
@@ -322,6 +337,7 @@ public actor MemoryRunStore: RunStore {
         guard records[record.id] == nil else { throw RunStoreError.duplicate }
         var stored = record
         stored.version = 1
+        stored.audit = AuditTrail(head: append(record.audit.pending, chain: AuditEntry.chain(of: record.id), after: .genesis))
         records[record.id] = stored
         return stored
     }
@@ -330,8 +346,63 @@ public actor MemoryRunStore: RunStore {
         guard let current = records[record.id], current.version == record.version else { throw RunStoreError.conflict }
         var stored = record
         stored.version = record.version + 1
+        stored.audit = AuditTrail(head: append(record.audit.pending, chain: AuditEntry.chain(of: record.id), after: current.audit.head))
         records[record.id] = stored
         return stored
+    }
+
+    // MARK: The audit log
+
+    private var auditLog: [String: [AuditEntry]] = [:]
+    private var chainHeads: [String: AuditHead] = [:]
+
+    private func append(_ events: [AuditEvent], chain: String, after head: AuditHead) -> AuditHead {
+        let (entries, head) = AuditEntry.seal(events, chain: chain, after: head)
+        auditLog[chain, default: []].append(contentsOf: entries)
+        return head
+    }
+
+    private func erase(_ record: RunRecord, _ erasure: AuditEvent) {
+        var event = erasure
+        event.run = record.id
+        event.survey = record.surveyIdentifier
+        let chain = AuditEntry.chain(of: record.id)
+        _ = append([event], chain: chain, after: record.audit.head)
+        auditLog[chain] = auditLog[chain]?.map { entry in
+            var erased = entry
+            erased.content = nil
+            erased.salt = nil
+            return erased
+        }
+    }
+
+    public func appendAudit(_ events: [AuditEvent], chain: String) {
+        chainHeads[chain] = append(events, chain: chain, after: chainHeads[chain] ?? .genesis)
+    }
+
+    public func auditChainEntries(after: AuditPlace?, chain: String?, limit: Int) -> [AuditEntry] {
+        let all = chain.map { auditLog[$0] ?? [] } ?? auditLog.keys.sorted().flatMap { auditLog[$0]! }
+        return Array(all.filter { entry in after.map { (entry.chain, entry.seq) > ($0.chain, $0.seq) } ?? true }.prefix(limit))
+    }
+
+    public func auditEntries(_ query: AuditQuery) -> [AuditEntry] {
+        Array(auditLog.values.joined().filter(query.matches).sorted { ($0.atMillis, $0.chain, $0.seq) < ($1.atMillis, $1.chain, $1.seq) }
+            .prefix(query.limit))
+    }
+
+    public func auditRecordedHeads() -> [String: AuditHead] {
+        var heads = chainHeads
+        for record in records.values { heads[AuditEntry.chain(of: record.id)] = record.audit.head }
+        return heads
+    }
+
+    public func anchorAudit(since: Date, now: Date, by actor: AuditActor) -> AuditEntry? {
+        let sinceMillis = Int64((since.timeIntervalSince1970 * 1000).rounded(.down))
+        let heads = auditLog.filter { $0.key != AuditEntry.anchorChain && $0.value.contains { $0.atMillis >= sinceMillis } }
+            .keys.sorted().compactMap { auditLog[$0]?.last }
+        guard !heads.isEmpty else { return nil }
+        appendAudit([AuditEvent.anchor(heads, by: actor, at: now)], chain: AuditEntry.anchorChain)
+        return auditLog[AuditEntry.anchorChain]?.last
     }
 
     public func record(id: UUID) -> RunRecord? { records[id] }
@@ -346,7 +417,8 @@ public actor MemoryRunStore: RunStore {
             .max { $0.updatedAt < $1.updatedAt }
     }
 
-    public func delete(id: UUID) {
+    public func delete(id: UUID, erasure: AuditEvent) {
+        if let record = records[id] { erase(record, erasure) }
         records[id] = nil
     }
 
@@ -380,15 +452,15 @@ public actor MemoryRunStore: RunStore {
         outbox[event.id]?.nextAttemptAt = nextAttemptAt
     }
 
-    public func deleteFinished(before date: Date) -> Int {
+    public func deleteFinished(before date: Date, erasure: AuditEvent) -> Int {
         let old = records.values.filter { $0.run.isFinished && $0.updatedAt < date }.map(\.id)
-        for id in old { records[id] = nil }
+        for id in old { delete(id: id, erasure: erasure) }
         return old.count
     }
 
-    public func deleteUnanswered(before date: Date) -> Int {
+    public func deleteUnanswered(before date: Date, erasure: AuditEvent) -> Int {
         let old = records.values.filter { $0.isUnanswered && $0.updatedAt < date }.map(\.id)
-        for id in old { records[id] = nil }
+        for id in old { delete(id: id, erasure: erasure) }
         return old.count
     }
 

@@ -12,7 +12,7 @@ import SurveyCore
 /// keeps its runs in progress in a `RecordCache`: a step page reads no database.
 public final class SQLiteRunStore: RunStore {
     let pool: DatabasePool
-    private let committer: GroupCommitter
+    let committer: GroupCommitter
     let checkpointer: Checkpointer
     let cache: RecordCache
     /// Opens (creating if needed) the database file; `migrate()` then creates or updates its schema.
@@ -89,11 +89,13 @@ public final class SQLiteRunStore: RunStore {
         if let token: String = row["resume_token"], let expires: Double = row["resume_expires_at"] {
             resume = ResumeTicket(code: row["resume_code"], token: token, expiresAt: Date(timeIntervalSince1970: expires))
         }
-        return RunRecord(run: run, surveyIdentifier: row["survey"], sessionID: row["session"], version: row["version"],
-                         updatedAt: Date(timeIntervalSince1970: row["updated_at"]),
-                         savedAt: (row["saved_at"] as Double?).map(Date.init(timeIntervalSince1970:)), resume: resume,
-                         externalID: row["external_id"], returnURL: row["return_url"], surveyVersion: row["survey_version"],
-                         fhirContext: RunJSON.fhirContext(row["fhir_context"]))
+        var record = RunRecord(run: run, surveyIdentifier: row["survey"], sessionID: row["session"], version: row["version"],
+                               updatedAt: Date(timeIntervalSince1970: row["updated_at"]),
+                               savedAt: (row["saved_at"] as Double?).map(Date.init(timeIntervalSince1970:)), resume: resume,
+                               externalID: row["external_id"], returnURL: row["return_url"], surveyVersion: row["survey_version"],
+                               fhirContext: RunJSON.fhirContext(row["fhir_context"]))
+        record.audit = AuditTrail(head: AuditHead(seq: row["audit_seq"], hash: row["audit_head"]))
+        return record
     }
 
     private func fetchOne(sql: String, arguments: StatementArguments) async throws -> RunRecord? {
@@ -111,22 +113,25 @@ public final class SQLiteRunStore: RunStore {
         let id = record.id.uuidString
         let encoded = try Self.encodeVisits(record.run.visits, from: 0)
         let count = record.run.visits.count
+        let (entries, head) = AuditEntry.seal(record.audit.pending, chain: AuditEntry.chain(of: record.id), after: .genesis)
+        stored.audit = AuditTrail(head: head)
         do {
             try await committer.write { db in
                 try db.cachedStatement(
                     sql: """
                         INSERT INTO runs (id, survey, session, finished, finish_reason, version, started_at, updated_at, state,
                                           saved_at, resume_code, resume_token, resume_expires_at, external_id, return_url, unanswered,
-                                          survey_version, fhir_context)
-                        VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                          survey_version, fhir_context, audit_seq, audit_head)
+                        VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """).execute(
                     arguments: [record.id.uuidString, record.surveyIdentifier, record.sessionID, record.run.isFinished,
                                 record.run.finishReason?.rawValue, record.run.startDate.timeIntervalSince1970,
                                 record.updatedAt.timeIntervalSince1970, state, record.savedAt?.timeIntervalSince1970,
                                 record.resume?.code, record.resume?.token, record.resume?.expiresAt.timeIntervalSince1970,
                                 record.externalID, record.returnURL, record.isUnanswered, record.surveyVersion,
-                                RunJSON.text(record.fhirContext)])
+                                RunJSON.text(record.fhirContext), head.seq, head.hash])
                 try Self.writeVisits(db, id: id, encoded: encoded, from: 0, count: count, previousCount: 0)
+                try Self.writeAudit(db, entries)
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
             throw RunStoreError.duplicate
@@ -158,24 +163,29 @@ public final class SQLiteRunStore: RunStore {
         // Most answers change only the time and the header: then the indexed columns are left
         // out of the statement, and SQLite leaves their indexes alone.
         let onlyHeader = held.map { Self.sameIndexedColumns($0, record) } ?? false
+        // The chain follows the head read with the record at this version: a stale one fails the version check.
+        let (entries, head) = AuditEntry.seal(record.audit.pending, chain: AuditEntry.chain(of: record.id), after: record.audit.head)
         let changed = try await committer.write { db -> Int in
             if onlyHeader {
-                try db.cachedStatement(sql: "UPDATE runs SET version = version + 1, updated_at = ?, state = ? WHERE id = ? AND version = ?")
-                    .execute(arguments: [record.updatedAt.timeIntervalSince1970, state, id, record.version])
+                try db.cachedStatement(sql: """
+                    UPDATE runs SET version = version + 1, updated_at = ?, state = ?, audit_seq = ?, audit_head = ? WHERE id = ? AND version = ?
+                    """).execute(arguments: [record.updatedAt.timeIntervalSince1970, state, head.seq, head.hash, id, record.version])
             } else {
                 try db.cachedStatement(
                     sql: """
                         UPDATE runs SET finished = ?, finish_reason = ?, version = version + 1, updated_at = ?, state = ?, session = ?,
-                                        saved_at = ?, resume_code = ?, resume_token = ?, resume_expires_at = ?, unanswered = ?
+                                        saved_at = ?, resume_code = ?, resume_token = ?, resume_expires_at = ?, unanswered = ?,
+                                        audit_seq = ?, audit_head = ?
                         WHERE id = ? AND version = ?
                         """).execute(
                     arguments: [record.run.isFinished, record.run.finishReason?.rawValue, record.updatedAt.timeIntervalSince1970, state,
                                 record.sessionID, record.savedAt?.timeIntervalSince1970, record.resume?.code, record.resume?.token,
-                                record.resume?.expiresAt.timeIntervalSince1970, record.isUnanswered, id, record.version])
+                                record.resume?.expiresAt.timeIntervalSince1970, record.isUnanswered, head.seq, head.hash, id, record.version])
             }
             let changed = db.changesCount
             guard changed == 1 else { return changed }
             try Self.writeVisits(db, id: id, encoded: encoded, from: from, count: count, previousCount: previousCount)
+            try Self.writeAudit(db, entries)
             if let payload {
                 try db.cachedStatement(sql: "INSERT INTO outbox (id, run_id, payload, attempts, next_attempt_at) VALUES (?, ?, ?, 0, ?)")
                     .execute(arguments: [UUID().uuidString, id, payload, record.updatedAt.timeIntervalSince1970])
@@ -188,6 +198,7 @@ public final class SQLiteRunStore: RunStore {
         }
         var written = record
         written.version += 1
+        written.audit = AuditTrail(head: head)
         cache.store(written)
         return written
     }
@@ -316,30 +327,36 @@ public final class SQLiteRunStore: RunStore {
         }
     }
 
-    public func deleteFinished(before date: Date) async throws -> Int {
-        try await committer.write { db in
-            try db.execute(sql: "DELETE FROM runs WHERE finished = 1 AND updated_at < ?", arguments: [date.timeIntervalSince1970])
-            return db.changesCount
-        }
+    public func deleteFinished(before date: Date, erasure: AuditEvent) async throws -> Int {
+        try await deleteRuns(where: "finished = 1 AND updated_at < ?", [date.timeIntervalSince1970], erasure: erasure)
     }
 
-    public func deleteUnanswered(before date: Date) async throws -> Int {
-        let deleted = try await committer.write { db in
-            try String.fetchAll(db, sql: "DELETE FROM runs WHERE unanswered = 1 AND updated_at < ? RETURNING id",
-                                arguments: [date.timeIntervalSince1970])
+    public func deleteUnanswered(before date: Date, erasure: AuditEvent) async throws -> Int {
+        try await deleteRuns(where: "unanswered = 1 AND updated_at < ?", [date.timeIntervalSince1970], erasure: erasure)
+    }
+
+    public func delete(id: UUID, erasure: AuditEvent) async throws {
+        _ = try await deleteRuns(where: "id = ?", [id.uuidString], erasure: erasure)
+    }
+
+    /// Deletes the runs a condition picks, each with its chain's erasure, in one transaction.
+    private func deleteRuns(where condition: String, _ arguments: StatementArguments, erasure: AuditEvent) async throws -> Int {
+        let deleted = try await committer.write { db -> [UUID] in
+            let rows = try Row.fetchAll(db, sql: "SELECT id, survey, audit_seq, audit_head FROM runs WHERE \(condition)", arguments: arguments)
+            var ids: [UUID] = []
+            for row in rows {
+                guard let id = UUID(uuidString: row["id"]) else { continue }
+                try Self.erase(db, run: id, survey: row["survey"], head: AuditHead(seq: row["audit_seq"], hash: row["audit_head"]),
+                               erasure: erasure)
+                try db.cachedStatement(sql: "DELETE FROM runs WHERE id = ?").execute(arguments: [id.uuidString])
+                ids.append(id)
+            }
+            return ids
         }
-        for id in deleted.compactMap(UUID.init(uuidString:)) { cache.forget(id: id) }
+        for id in deleted { cache.forget(id: id) }
         return deleted.count
     }
-
-    public func delete(id: UUID) async throws {
-        try await committer.write { db in
-            try db.execute(sql: "DELETE FROM runs WHERE id = ?", arguments: [id.uuidString])
-        }
-        cache.forget(id: id)
-    }
 }
-
 extension SQLiteRunStore {
     /// The journal mode and synchronous level in force, for tests and diagnostics.
     func pragmas() async throws -> (journalMode: String, synchronous: Int) {

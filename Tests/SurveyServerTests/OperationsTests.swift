@@ -107,7 +107,7 @@ struct OperationsTests {
         _ = try await store.insert(record(finished: true, at: old))
         let openOld = try await store.insert(record(finished: false, at: old))
         let recent = try await store.insert(record(finished: true, at: old.addingTimeInterval(40 * 86_400)))
-        let deleted = try await store.deleteFinished(before: old.addingTimeInterval(30 * 86_400))
+        let deleted = try await store.deleteFinished(before: old.addingTimeInterval(30 * 86_400), erasure: .erasure(reason: "test", by: .system("test"), at: Date()))
         #expect(deleted == 1)
         let left = Set(try await store.records(matching: RunQuery()).map(\.id))
         #expect(left == [openOld.id, recent.id])

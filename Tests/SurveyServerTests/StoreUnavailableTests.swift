@@ -31,12 +31,23 @@ final class FlakyStore: RunStore, @unchecked Sendable {
     func lastFinishedRecord(session: String, survey: String) async throws -> RunRecord? {
         try await inner.lastFinishedRecord(session: session, survey: survey)
     }
-    func delete(id: UUID) async throws { try check(); try await inner.delete(id: id) }
+    func delete(id: UUID, erasure: AuditEvent) async throws { try check(); try await inner.delete(id: id, erasure: erasure) }
     func record(resumeCode: String) async throws -> RunRecord? { try await inner.record(resumeCode: resumeCode) }
     func record(resumeToken: String) async throws -> RunRecord? { try await inner.record(resumeToken: resumeToken) }
     func records(matching query: RunQuery) async throws -> [RunRecord] { try check(); return try await inner.records(matching: query) }
-    func deleteFinished(before date: Date) async throws -> Int { try await inner.deleteFinished(before: date) }
-    func deleteUnanswered(before date: Date) async throws -> Int { try await inner.deleteUnanswered(before: date) }
+    func deleteFinished(before date: Date, erasure: AuditEvent) async throws -> Int { try await inner.deleteFinished(before: date, erasure: erasure) }
+    func deleteUnanswered(before date: Date, erasure: AuditEvent) async throws -> Int {
+        try await inner.deleteUnanswered(before: date, erasure: erasure)
+    }
+    func appendAudit(_ events: [AuditEvent], chain: String) async throws { try check(); try await inner.appendAudit(events, chain: chain) }
+    func auditChainEntries(after: AuditPlace?, chain: String?, limit: Int) async throws -> [AuditEntry] {
+        try await inner.auditChainEntries(after: after, chain: chain, limit: limit)
+    }
+    func auditEntries(_ query: AuditQuery) async throws -> [AuditEntry] { try await inner.auditEntries(query) }
+    func auditRecordedHeads() async throws -> [String: AuditHead] { try await inner.auditRecordedHeads() }
+    func anchorAudit(since: Date, now: Date, by actor: AuditActor) async throws -> AuditEntry? {
+        try await inner.anchorAudit(since: since, now: now, by: actor)
+    }
     func claimDueEvents(now: Date, lease: TimeInterval, limit: Int) async throws -> [OutboxEvent] {
         try await inner.claimDueEvents(now: now, lease: lease, limit: limit)
     }

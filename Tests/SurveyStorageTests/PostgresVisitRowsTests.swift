@@ -178,7 +178,7 @@ struct PostgresPartitionTests {
         second.resume = ResumeTicket(code: "EFGH6789", token: "token-b2", expiresAt: expires)
         second = try await store.update(second)
         #expect(try await store.record(resumeCode: "EFGH6789")?.id == second.id)
-        try await store.delete(id: second.id)
+        try await store.delete(id: second.id, erasure: .erasure(reason: "test", by: .system("test"), at: Date()))
         var left = -1
         for try await count in try await store.client.query("SELECT count(*)::INTEGER FROM resume_codes").decode(Int.self) { left = count }
         #expect(left == 0)

@@ -32,7 +32,7 @@ struct RunDocumentTests {
         let store = try await RunStoreBehaviourTests.makeStore(kind)
         let record = try await store.insert(RunStoreBehaviourTests.record())
         try await store.insertDocument(Self.document(record.id))
-        try await store.delete(id: record.id)
+        try await store.delete(id: record.id, erasure: .erasure(reason: "test", by: .system("test"), at: Date()))
         #expect(try await store.document(run: record.id, kind: .consent) == nil)
         await #expect(throws: RunStoreError.self) { try await store.insertDocument(Self.document(UUID())) }
     }

@@ -143,7 +143,7 @@ struct RunStoreBehaviourTests {
     func deleteRemoves(_ kind: Kind) async throws {
         let store = try await Self.makeStore(kind)
         let record = try await store.insert(Self.record())
-        try await store.delete(id: record.id)
+        try await store.delete(id: record.id, erasure: .erasure(reason: "test", by: .system("test"), at: Date()))
         #expect(try await store.record(id: record.id) == nil)
         #expect(try await store.activeRecord(session: "s1", survey: "demo") == nil)
     }
@@ -227,12 +227,12 @@ struct RunStoreQueryTests {
         later = try await store.update(later)
 
         let cutoff = empty.updatedAt.addingTimeInterval(100)
-        #expect(try await store.deleteUnanswered(before: cutoff) == 1)
+        #expect(try await store.deleteUnanswered(before: cutoff, erasure: .erasure(reason: "test", by: .system("test"), at: Date())) == 1)
         #expect(try await store.record(id: empty.id) == nil)
         for kept in [answered, saved, external, finished, recent, later] {
             #expect(try await store.record(id: kept.id) != nil)
         }
-        #expect(try await store.deleteUnanswered(before: cutoff) == 0)
+        #expect(try await store.deleteUnanswered(before: cutoff, erasure: .erasure(reason: "test", by: .system("test"), at: Date())) == 0)
     }
 
     @Test("Runs are listed by survey, status and time, newest first", arguments: RunStoreBehaviourTests.Kind.allCases)

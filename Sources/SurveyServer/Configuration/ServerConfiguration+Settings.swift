@@ -17,6 +17,7 @@ extension ServerConfiguration {
         }
         secret = try settings.value(.secret) { $0.utf8.count >= 32 ? Data($0.utf8) : nil }
         apiToken = try settings.value(.apiToken, Self.token)
+        namedAPITokens = try settings.value(.apiTokens, Self.namedTokens) ?? [:]
         previewToken = try settings.value(.previewToken, Self.token)
         resumeLifetime = try settings.number(.resumeDays, above: 0).map { $0 * 86_400 } ?? resumeLifetime
         retention = try settings.number(.retentionDays, above: 0).map { $0 * 86_400 }
@@ -36,6 +37,19 @@ extension ServerConfiguration {
 
     /// A token of at least 16 characters.
     private static func token(_ text: String) -> String? { text.count >= 16 ? text : nil }
+
+    /// `name=token,name=token`: names of letters, digits, '.', '_' and '-', each once, tokens as `token`.
+    static func namedTokens(_ text: String) -> [String: String]? {
+        var tokens: [String: String] = [:]
+        for pair in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let value = token(parts[1]), !parts[0].isEmpty, parts[0].count <= 64,
+                  parts[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }),
+                  tokens[parts[0]] == nil else { return nil }
+            tokens[parts[0]] = value
+        }
+        return tokens.isEmpty ? nil : tokens
+    }
 
     private mutating func readWebhook(_ settings: SettingsReader) throws(SettingError) {
         let format = try settings.value(.webhookFormat) { WebhookFormat(rawValue: $0) }

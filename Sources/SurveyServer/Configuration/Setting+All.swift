@@ -25,6 +25,9 @@ extension Setting {
                                        default: "made once in the data folder", isSecret: true, hasFlag: false)
     public static let apiToken = Setting("apiToken", "The bearer token of the researcher API; the API is off without one",
                                          rule: "must be at least 16 characters", isSecret: true)
+    public static let apiTokens = Setting("apiTokens", "More bearer tokens of the researcher API, each with a name the audit log records: name=token pairs separated by commas",
+                                          rule: "must be name=token pairs separated by commas, each name of letters, digits, '.', '_' or '-' and each token at least 16 characters",
+                                          isSecret: true)
     public static let previewToken = Setting("previewToken", "Open /preview/ (every path of each survey) to researchers who sign in with this token",
                                              rule: "must be at least 16 characters", isSecret: true)
     public static let webhookURL = Setting("webhookUrl", "Post each completed run's result here, signed with SURVEY_WEBHOOK_SECRET",
@@ -76,7 +79,7 @@ extension Setting {
     /// Every setting of `survey serve`, in the order the documentation lists them.
     public static let serve: [Setting] = [
         config, host, port, surveys, fhirPackages, data, database, store, templates, publicFolder, publicURL, secureCookies, secret,
-        apiToken, previewToken, webhookURL, webhookFormat, webhookSecret, retentionDays, resumeDays,
+        apiToken, apiTokens, previewToken, webhookURL, webhookFormat, webhookSecret, retentionDays, resumeDays,
         trustedProxy, sessionHours, unansweredHours, runsPerHour, headerTimeout, bodyTimeout, idleTimeout, maxConnections,
         accessLog, metricsPort, metricsHost, metricsToken, kioskPin, kioskHours, kioskReturn, kioskIdle, kioskGrace,
     ]

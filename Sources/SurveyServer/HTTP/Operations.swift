@@ -22,6 +22,8 @@ public struct ServerMetrics: Sendable {
     let kioskRunsKept: Counter
     /// Kiosk PINs refused, wrong or sent before the sender's wait was over: a rise is worth an alert.
     let kioskPinsRefused: Counter
+    /// Audit entries of refusals and deliveries that could not be written (what they record happened anyway).
+    let auditWritesFailed: Counter
     let requestDuration: DurationHistogram
 
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
@@ -42,6 +44,8 @@ public struct ServerMetrics: Sendable {
             descriptor: name("kiosk_idle_runs_saved", "total", "Kiosk runs left idle and kept as saved for later."))
         kioskPinsRefused = registry.makeCounter(
             descriptor: name("kiosk_pins_refused", "total", "Kiosk PINs refused: wrong, or sent before the sender's wait was over."))
+        auditWritesFailed = registry.makeCounter(
+            descriptor: name("audit_writes_failed", "total", "Audit entries of refusals and webhook deliveries that could not be written."))
         requestDuration = registry.makeDurationHistogram(
             descriptor: name("request_duration", "seconds", "Time from a request's arrival to its response."),
             buckets: [.microseconds(250), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),

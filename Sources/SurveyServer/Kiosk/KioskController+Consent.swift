@@ -61,7 +61,7 @@ extension KioskController {
             return response
         }
         guard (1...100).contains(name.count) else { return page("consentCountersignNameMissing", status: .unprocessableContent, typed: name) }
-        guard try await runs.countersign(record, name: name, language: language) != nil else { return toStart(pages, request, context) }
+        guard try await runs.countersign(record, name: name, language: language, by: .staff(name)) != nil else { return toStart(pages, request, context) }
         var values = pages.kioskEndValues(language: language)
         values["heading"] = words["consentCountersignature"]
         values["text"] = words["consentCountersigned"]

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import JSON
 import SurveyCore
 import SurveyRendering
 import SurveyStorage
@@ -34,6 +35,11 @@ extension KioskController {
             return retryingAfter(refusal.wait, setUpPage(pages, request, context, errorKey: refusal.key, status: refusal.status))
         }
         let device = KioskDevice(device: SessionSigner.newSessionID(), survey: pages.task.identifier, issuedAt: clock())
+        do {
+            try await runs.recordAccess("kiosk.signedIn", by: .kiosk(device.device), survey: pages.task.identifier)
+        } catch {
+            throw HTTPError(.serviceUnavailable)
+        }
         var response = toStart(pages, request, context)
         response.setPlainCookie(SessionSigner.kioskDeviceCookieName(secure: secure), signer.kioskDeviceValue(device),
                                 maxAge: Int(settings.deviceLifetime), secure: secure)
@@ -76,6 +82,7 @@ extension KioskController {
         let until = device.issuedAt.addingTimeInterval(settings.deviceLifetime)
         ledger.revoke(device.device, until: until)
         try await runs.store.revokeKioskDevice(KioskRevocation(device: device.device, revokedAt: now, until: until))
+        await runs.recordRefusal("kiosk.signedOut", by: .kiosk(device.device), survey: pages.task.identifier)
         let language = pages.language(preferring: Self.wantedLanguages(request))
         let words = Catalog(language: language)
         let body = pages.renderPage("message", language: language, title: words["kioskSignedOutTitle"],
@@ -96,11 +103,15 @@ extension KioskController {
         let decision = await pinGuard.reserve(key, now: clock(), what: "kiosk PINs", logger: context.logger)
         guard case .check(let reservedAt) = decision else {
             runs.metrics.countKioskPinRefused()
+            await runs.recordRefusal("kiosk.pinRefused", by: .system("kiosk"), survey: (try? survey(context))?.task.identifier ?? "",
+                                     detail: .object(["reason": .string("tooMany")]))
             if case .wait(let seconds) = decision { return ("kioskPinTooMany", .tooManyRequests, seconds) }
             return ("kioskPinTooMany", .tooManyRequests, nil)
         }
         guard let typed, constantTimeEqual(typed.trimmingCharacters(in: .whitespaces), settings.pin) else {
             runs.metrics.countKioskPinRefused()
+            await runs.recordRefusal("kiosk.pinRefused", by: .system("kiosk"), survey: (try? survey(context))?.task.identifier ?? "",
+                                     detail: .object(["reason": .string("wrong")]))
             return ("kioskPinWrong", .unprocessableContent, nil)
         }
         await pinGuard.release(key, reservedAt: reservedAt)

@@ -111,7 +111,8 @@ struct SurveyTakingController: ParticipantController {
                                shownAt: firstShown, client: clientKey(request, context))
             shownAt = firstShown
         }
-        let post = runs.post(to: target, of: pages.survey, visit: fields["_visit"].flatMap(Int.init), page: fields["_page"].flatMap(Int.init), now: now)
+        let post = runs.post(to: target, of: pages.survey, visit: fields["_visit"].flatMap(Int.init), page: fields["_page"].flatMap(Int.init), now: now,
+                             via: visitor.presentation)
         let token = shownAt.map { signer.pageToken(session: visitor.session, shownAt: $0) }
             ?? signer.csrfToken(session: visitor.session, run: post.record.id)
         if let wanted = fields["_lang"] {

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import SurveyCore
 import SurveyRendering
+import SurveyStorage
 
 /// The preview's door on a deployed server: the token, typed once, gives a signed cookie for
 /// twelve hours. Wrong tokens slow their sender down as wrong kiosk PINs do (`SecretGuard`):
@@ -50,9 +51,15 @@ extension PreviewController {
             return response
         }
         guard constantTimeEqual(fields["token"] ?? "", token) else {
+            try? await auditStore?.appendAudit([AuditEvent("preview.tokenRefused", by: .system("preview"), at: now)], chain: AuditEntry.accessChain)
             return await signInPage(request, context, errorKey: "tokenWrong", status: .unprocessableContent)
         }
         await signInGuard.release(client, reservedAt: reservedAt)
+        do {
+            try await auditStore?.appendAudit([AuditEvent("preview.signedIn", by: .staff("preview token"), at: now)], chain: AuditEntry.accessChain)
+        } catch {
+            throw HTTPError(.serviceUnavailable)
+        }
         let seconds = String(Int(now.timeIntervalSince1970))
         var response = redirect("/preview", visitor: visitor)
         response.setPlainCookie(Self.cookieName, seconds + "." + signer.mac("preview:", seconds), maxAge: Int(Self.lifetime),

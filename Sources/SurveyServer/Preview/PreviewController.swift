@@ -22,6 +22,8 @@ struct PreviewController: ParticipantController {
     let token: String?
     let taking: SurveyTakingController
     let signInGuard = SecretGuard()
+    /// The served store, whose audit log records sign-ins and refused tokens; nil for `survey preview`.
+    var auditStore: (any RunStore)?
 
     init(library: PreviewLibrary, token: String?, signer: SessionSigner, configuration: ServerConfiguration,
          clock: @escaping @Sendable () -> Date) {

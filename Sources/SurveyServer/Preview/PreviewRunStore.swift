@@ -24,7 +24,7 @@ struct PreviewRunStore: RunStore {
         // Most recently changed first: what is past the limit is the oldest.
         let kept = try await runs.records(matching: RunQuery(survey: record.surveyIdentifier, limit: limit + 16))
         for old in kept.dropFirst(limit) where old.id != stored.id {
-            try await runs.delete(id: old.id)
+            try await runs.delete(id: old.id, erasure: .erasure(reason: "previewLimit", by: .system("preview"), at: Date()))
         }
         return stored
     }
@@ -38,12 +38,16 @@ struct PreviewRunStore: RunStore {
     func lastFinishedRecord(session: String, survey: String) async throws -> RunRecord? {
         try await runs.lastFinishedRecord(session: session, survey: survey)
     }
-    func delete(id: UUID) async throws { try await runs.delete(id: id) }
+    func delete(id: UUID, erasure: AuditEvent) async throws { try await runs.delete(id: id, erasure: erasure) }
     func record(resumeCode: String) async throws -> RunRecord? { try await runs.record(resumeCode: resumeCode) }
     func record(resumeToken: String) async throws -> RunRecord? { try await runs.record(resumeToken: resumeToken) }
     func records(matching query: RunQuery) async throws -> [RunRecord] { try await runs.records(matching: query) }
-    func deleteFinished(before date: Date) async throws -> Int { try await runs.deleteFinished(before: date) }
-    func deleteUnanswered(before date: Date) async throws -> Int { try await runs.deleteUnanswered(before: date) }
+    func deleteFinished(before date: Date, erasure: AuditEvent) async throws -> Int {
+        try await runs.deleteFinished(before: date, erasure: erasure)
+    }
+    func deleteUnanswered(before date: Date, erasure: AuditEvent) async throws -> Int {
+        try await runs.deleteUnanswered(before: date, erasure: erasure)
+    }
     func update(_ record: RunRecord, enqueuing payload: String) async throws -> RunRecord {
         try await runs.update(record, enqueuing: payload)
     }
@@ -63,5 +67,14 @@ struct PreviewRunStore: RunStore {
     func document(run: UUID, kind: RunDocument.Kind) async throws -> RunDocument? { try await runs.document(run: run, kind: kind) }
     func kioskRevocations(since: Date, now: Date) async throws -> [KioskRevocation] {
         try await runs.kioskRevocations(since: since, now: now)
+    }
+    func appendAudit(_ events: [AuditEvent], chain: String) async throws { try await runs.appendAudit(events, chain: chain) }
+    func auditChainEntries(after: AuditPlace?, chain: String?, limit: Int) async throws -> [AuditEntry] {
+        try await runs.auditChainEntries(after: after, chain: chain, limit: limit)
+    }
+    func auditEntries(_ query: AuditQuery) async throws -> [AuditEntry] { try await runs.auditEntries(query) }
+    func auditRecordedHeads() async throws -> [String: AuditHead] { try await runs.auditRecordedHeads() }
+    func anchorAudit(since: Date, now: Date, by actor: AuditActor) async throws -> AuditEntry? {
+        try await runs.anchorAudit(since: since, now: now, by: actor)
     }
 }

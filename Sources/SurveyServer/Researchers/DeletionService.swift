@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Logging
 import ServiceLifecycle
 import SurveyStorage
@@ -17,13 +18,21 @@ struct DeletionService: Service {
     /// Finished runs, `retention` after they finished; checked hourly.
     static func retention(_ retention: TimeInterval, store: any RunStore, clock: @escaping @Sendable () -> Date, logger: Logger) -> Self {
         DeletionService(what: "finished runs past the retention period", pause: 3600,
-                        delete: { try await store.deleteFinished(before: clock().addingTimeInterval(-retention)) }, logger: logger)
+                        delete: {
+                            let now = clock()
+                            return try await store.deleteFinished(before: now.addingTimeInterval(-retention),
+                                                                  erasure: .erasure(reason: "retention", by: .system("retention"), at: now))
+                        }, logger: logger)
     }
 
     /// Runs never answered, `lifetime` after their last change; checked every twelfth of it, at most every ten minutes.
     static func unanswered(_ lifetime: TimeInterval, store: any RunStore, clock: @escaping @Sendable () -> Date, logger: Logger) -> Self {
         DeletionService(what: "runs started but never answered", pause: min(600, max(1, lifetime / 12)),
-                        delete: { try await store.deleteUnanswered(before: clock().addingTimeInterval(-lifetime)) }, logger: logger)
+                        delete: {
+                            let now = clock()
+                            return try await store.deleteUnanswered(before: now.addingTimeInterval(-lifetime),
+                                                                    erasure: .erasure(reason: "unanswered", by: .system("retention"), at: now))
+                        }, logger: logger)
     }
 
     func run() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -31,8 +32,28 @@ public struct ExportJob: Sendable {
     /// The statuses `--status` and `?status=` take; `all` is every run.
     public static let statuses = ["completed", "declined", "saved", "discarded", "inProgress", "all"]
 
-    /// Writes the whole export through `write`, a piece at a time.
-    public func run(store: any RunStore, write: @concurrent (String) async throws -> Void) async throws {
+    /// What the audit log says of the export: its format, filters and options.
+    func auditDetail(rows: Int?) -> JSONValue {
+        .object([
+            "format": .string(format.rawValue), "status": .string(status ?? "all"),
+            "since": since.map { .string(AuditEntry.timestamp(Int64($0.timeIntervalSince1970 * 1000))) },
+            "includeIdentifiers": .bool(options.includeIdentifiers), "missingCodes": .bool(options.missingCodes),
+            "rows": rows.map { .number(Double($0)) },
+        ])
+    }
+
+    /// Writes the whole export through `write`, a piece at a time; returns how many runs it holds.
+    /// With `actor`, the audit log records it before the first byte (nothing is written if that
+    /// fails; `startRecorded` when the caller did that already) and again with its row count once it is whole.
+    @discardableResult
+    public func run(store: any RunStore, recordedAs actor: AuditActor? = nil, startRecorded: Bool = false,
+                    write: @concurrent (String) async throws -> Void) async throws -> Int {
+        func record(_ action: String, rows: Int?) async throws {
+            guard let actor else { return }
+            try await store.appendAudit([AuditEvent(action, by: actor, at: Date(), survey: task.identifier, detail: auditDetail(rows: rows))],
+                                        chain: AuditEntry.accessChain)
+        }
+        if !startRecorded { try await record("export.started", rows: nil) }
         // Earlier versions of the survey, so runs made with them read as their participants saw them.
         var older: [(version: String, task: SurveyTask)] = []
         for kept in try await store.surveyVersions(survey: task.identifier) where kept.version != task.version {
@@ -40,6 +61,7 @@ public struct ExportJob: Sendable {
         }
         let exporter = Exporter(format: format, task: task, older: older, options: options)
         try await write(exporter.head())
+        var rows = 0
         if format.readsRuns {
             let query = RunQuery(survey: task.identifier, status: status, updatedSince: since, limit: pageSize)
             try await store.forEachPage(matching: query) { records in
@@ -49,24 +71,35 @@ public struct ExportJob: Sendable {
                                                         updatedAt: record.updatedAt, surveyVersion: record.surveyVersion,
                                                         fhirContext: record.fhirContext))
                 }
+                rows += records.count
                 try await write(piece)
             }
         }
         try await write(exporter.tail())
+        try await record("export.made", rows: rows)
+        return rows
     }
 }
 
 /// `survey export`: the store the configuration names, opened with its services running for
 /// as long as the export takes.
 public func exportRuns(configuration: ServerConfiguration, job: ExportJob, write: @escaping @Sendable (String) throws -> Void) async throws {
+    try await usingStore(configuration) { store in
+        try await job.run(store: store, recordedAs: .system("command line")) { try write($0) }
+    }
+}
+
+/// Runs `work` on the store the configuration names (migrated first), with the store's
+/// services running for as long as it takes: what `survey export` and `survey audit` do.
+public func usingStore(_ configuration: ServerConfiguration, _ work: @escaping @Sendable (any RunStore) async throws -> Void) async throws {
     var logger = Logger(label: "survey", factory: LineLogHandler.init)
     logger.logLevel = .warning
     let setup = try StoreSetup.open(configuration)
-    let work = OneShotService {
+    let oneShot = OneShotService {
         try await setup.store.migrate()
-        try await job.run(store: setup.store) { try write($0) }
+        try await work(setup.store)
     }
     let services = setup.services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) }
-        + [ServiceGroupConfiguration.ServiceConfiguration(service: work, successTerminationBehavior: .gracefullyShutdownGroup)]
+        + [ServiceGroupConfiguration.ServiceConfiguration(service: oneShot, successTerminationBehavior: .gracefullyShutdownGroup)]
     try await ServiceGroup(configuration: ServiceGroupConfiguration(services: services, logger: logger)).run()
 }

@@ -12,33 +12,65 @@ import SurveyStorage
 struct ResearcherAPI: Sendable {
     let catalog: SurveyCatalog
     let runs: RunService
-    let token: String?
+    /// The API's tokens by name; the API is off without one.
+    let tokens: [String: String]
     let configuration: ServerConfiguration
 
     func addRoutes(to router: Router<SurveyRequestContext>) {
         let api = router.group("api/v1")
-        api.post("runs") { request, context in try await authorized(request) { try await create(request, context) } }
-        api.get("runs") { request, context in try await authorized(request) { try await list(request, context) } }
-        api.get("runs/:id") { request, context in try await authorized(request) { try await read(request, context) } }
-        api.delete("runs/:id") { request, context in try await authorized(request) { try await delete(request, context) } }
-        api.get("runs/:id/consent.pdf") { request, context in try await authorized(request) { try await consentCopy(request, context) } }
-        api.post("runs/:id/countersign") { request, context in try await authorized(request) { try await countersign(request, context) } }
-        api.get("surveys/:survey/export") { request, context in try await authorized(request) { try await export(request, context) } }
+        api.post("runs") { request, context in try await authorized(request) { try await create(request, context, by: $0) } }
+        api.get("runs") { request, context in try await authorized(request) { try await list(request, context, by: $0) } }
+        api.get("runs/:id") { request, context in try await authorized(request) { try await read(request, context, by: $0) } }
+        api.delete("runs/:id") { request, context in try await authorized(request) { try await delete(request, context, by: $0) } }
+        api.get("runs/:id/consent.pdf") { request, context in
+            try await authorized(request) { try await consentCopy(request, context, by: $0) }
+        }
+        api.post("runs/:id/countersign") { request, context in
+            try await authorized(request) { try await countersign(request, context, by: $0) }
+        }
+        api.get("runs/:id/history") { request, context in try await authorized(request) { try await history(request, context, by: $0) } }
+        api.get("surveys/:survey/export") { request, context in try await authorized(request) { try await export(request, context, by: $0) } }
+        api.get("audit") { request, context in try await authorized(request) { try await audit(request, context, by: $0) } }
     }
 
     // MARK: Plumbing
 
-    private func authorized(_ request: Request, _ handler: () async throws -> Response) async throws -> Response {
-        guard let token else {
+    /// The token's name as the audit log's actor, or nil when no token matches.
+    func actor(bearing given: String) -> AuditActor? {
+        var found: AuditActor?
+        // Every token is compared, so the time taken says nothing of which one nearly matched.
+        for (name, token) in tokens.sorted(by: { $0.key < $1.key }) where constantTimeEqual(given, token) { found = .token(name) }
+        return found
+    }
+
+    private func authorized(_ request: Request, _ handler: (AuditActor) async throws -> Response) async throws -> Response {
+        guard !tokens.isEmpty else {
             return Self.problem(.serviceUnavailable, "The researcher API is off: start the server with --api-token.")
         }
         let given = request.headers[.authorization] ?? ""
-        guard given.hasPrefix("Bearer "), constantTimeEqual(String(given.dropFirst(7)), token) else {
+        guard given.hasPrefix("Bearer "), let actor = actor(bearing: String(given.dropFirst(7))) else {
+            if given.hasPrefix("Bearer ") {
+                await runs.recordRefusal("api.tokenRefused", by: .system("api"), detail: .object(["path": .string(request.uri.path)]))
+            }
             var response = Self.problem(.unauthorized, "Send the API token as 'Authorization: Bearer <token>'.")
             response.headers[.wwwAuthenticate] = "Bearer"
             return response
         }
-        return try await handler()
+        do {
+            return try await handler(actor)
+        } catch let error as AuditUnwritten {
+            _ = error
+            return Self.problem(.serviceUnavailable, "The audit log could not record this request, so it was not carried out; try again.")
+        }
+    }
+
+    /// Records a researcher's read or export before it is answered; nothing is answered unrecorded.
+    func recordAccess(_ action: String, by actor: AuditActor, survey: String = "", run: UUID? = nil, detail: JSONValue = .object([:])) async throws {
+        do {
+            try await runs.recordAccess(action, by: actor, survey: survey, run: run, detail: detail)
+        } catch {
+            throw AuditUnwritten()
+        }
     }
 
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok, contentType: String = "application/json; charset=utf-8") -> Response {
@@ -84,7 +116,7 @@ struct ResearcherAPI: Sendable {
 
     // MARK: Endpoints
 
-    func create(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+    func create(_ request: Request, _ context: SurveyRequestContext, by actor: AuditActor) async throws -> Response {
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: configuration.maximumBodySize)
@@ -125,7 +157,7 @@ struct ResearcherAPI: Sendable {
             return Self.problem(.unprocessableContent, "Unknown key \"\(key)\"; use \(Self.createKeys.joined(separator: ", ")).")
         }
         let (record, ticket) = try await runs.create(pages.survey, participant: participant, returnURL: returnURL,
-                                                     fhirContext: fhirContext.isEmpty ? nil : fhirContext)
+                                                     fhirContext: fhirContext.isEmpty ? nil : fhirContext, by: actor)
         guard case .object(var object) = summary(record, pages: pages) else { return Self.problem(.internalServerError, "") }
         object["startLink"] = .string(configuration.absoluteURL("/start/\(ticket.token)", for: request, context))
         object["startLinkExpires"] = .string(DateTimeParsing.string(ticket.expiresAt, in: runs.timeZone(of: pages.survey)))
@@ -137,7 +169,7 @@ struct ResearcherAPI: Sendable {
     /// The keys a request to create a run may have.
     static let createKeys = ["survey", "participantId", "returnURL", "subject", "encounter"]
 
-    func read(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+    func read(_ request: Request, _ context: SurveyRequestContext, by actor: AuditActor) async throws -> Response {
         guard let text = context.parameters.get("id"), let id = UUID(uuidString: text), let record = try await runs.run(id: id) else {
             return Self.problem(.notFound, "There is no run with this id.")
         }
@@ -145,6 +177,9 @@ struct ResearcherAPI: Sendable {
         guard let format = ResultFormat(query: request.uri.queryParameters.get("format")) else {
             return Self.problem(.badRequest, "\"format\" must be one of \(ResultFormat.names).")
         }
+        try await recordAccess("results.read", by: actor, survey: record.surveyIdentifier, run: record.id, detail: .object([
+            "format": .string(request.uri.queryParameters.get("format") ?? "json"), "includeIdentifiers": .bool(includesIdentifiers(request)),
+        ]))
         if format.isFHIR {
             // An EHR reads the resource itself, not our summary around it.
             guard let pages else { return Self.problem(.notFound, "The run's survey is no longer served, so it has no FHIR form.") }
@@ -176,11 +211,13 @@ struct ResearcherAPI: Sendable {
     }
 
     /// The run's signed copy: the countersigned one once there is one.
-    func consentCopy(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+    func consentCopy(_ request: Request, _ context: SurveyRequestContext, by actor: AuditActor) async throws -> Response {
         guard let text = context.parameters.get("id"), let id = UUID(uuidString: text), let record = try await runs.run(id: id),
               let copy = try await runs.consentCopy(of: record) else {
             return Self.problem(.notFound, "There is no signed consent for this id.")
         }
+        try await recordAccess("consent.copyRead", by: actor, survey: record.surveyIdentifier, run: record.id,
+                               detail: .object(["copySHA256": .string(copy.sha256)]))
         return Response(status: .ok, headers: [
             .contentType: "application/pdf", .cacheControl: "no-store",
             .contentDisposition: "attachment; filename=\"consent-\(record.id.uuidString.lowercased()).pdf\"",
@@ -188,7 +225,7 @@ struct ResearcherAPI: Sendable {
     }
 
     /// A member of staff countersigns a certified consent: `{"name": "…", "language": "en"}`.
-    func countersign(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+    func countersign(_ request: Request, _ context: SurveyRequestContext, by actor: AuditActor) async throws -> Response {
         guard let text = context.parameters.get("id"), let id = UUID(uuidString: text), let record = try await runs.run(id: id),
               let pages = catalog.surveys[record.surveyIdentifier] else {
             return Self.problem(.notFound, "There is no run with this id.")
@@ -218,7 +255,7 @@ struct ResearcherAPI: Sendable {
         }
         guard record.run.consent?.countersignature == nil else { return Self.problem(.conflict, "The consent is already countersigned.") }
         do {
-            guard let signed = try await runs.countersign(record, name: name, language: language) else {
+            guard let signed = try await runs.countersign(record, name: name, language: language, by: actor) else {
                 return Self.problem(.conflict, "The run has no certified consent to countersign.")
             }
             return Self.json(summary(signed, pages: pages))
@@ -227,7 +264,7 @@ struct ResearcherAPI: Sendable {
         }
     }
 
-    func list(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+    func list(_ request: Request, _ context: SurveyRequestContext, by actor: AuditActor) async throws -> Response {
         let parameters = request.uri.queryParameters
         var query = RunQuery()
         query.survey = parameters.get("survey")
@@ -243,11 +280,22 @@ struct ResearcherAPI: Sendable {
             query.limit = number
         }
         let records = try await runs.runs(matching: query)
+        try await recordAccess("runs.listed", by: actor, survey: query.survey ?? "", detail: .object([
+            "status": query.status.map(JSONValue.string), "since": parameters.get("since").map(JSONValue.string),
+            "limit": .number(Double(query.limit)), "rows": .number(Double(records.count)),
+        ]))
         return Self.json(.object(["runs": .array(records.map { summary($0, pages: catalog.surveys[$0.surveyIdentifier]) })]))
     }
 
-    func delete(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
-        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text), try await runs.delete(id: id) else {
+    /// Deletes a run and erases its answers from the audit log; `?reason=withdrawn` (or another
+    /// word of letters) says why in the log, `deleted` when not given.
+    func delete(_ request: Request, _ context: SurveyRequestContext, by actor: AuditActor) async throws -> Response {
+        let reason = request.uri.queryParameters.get("reason") ?? "deleted"
+        guard (1...40).contains(reason.count), reason.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return Self.problem(.badRequest, "\"reason\" must be a word of 1 to 40 letters, such as withdrawn.")
+        }
+        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text),
+              try await runs.delete(id: id, reason: reason, by: actor) else {
             return Self.problem(.notFound, "There is no run with this id.")
         }
         return Response(status: .noContent)
@@ -256,7 +304,7 @@ struct ResearcherAPI: Sendable {
     /// A survey's runs in an export format, streamed: the store is read a page at a time as the
     /// response is written. `format` (required), `status`, `since`, `missing=codes`, `bom=1`,
     /// `includeIdentifiers=1` (the answers that identify participants are left out without it).
-    func export(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
+    func export(_ request: Request, _ context: SurveyRequestContext, by actor: AuditActor) async throws -> Response {
         guard let identifier = context.parameters.get("survey"), let pages = catalog.surveys[identifier] else {
             return Self.problem(.notFound, "There is no survey with this identifier.")
         }
@@ -286,8 +334,10 @@ struct ResearcherAPI: Sendable {
                                        includeIdentifiers: parameters.get("includeIdentifiers") == "1")
         let store = runs.store
         let exportJob = job
+        // Recorded before anything is sent: an export the log cannot record is refused.
+        try await recordAccess("export.started", by: actor, survey: identifier, detail: job.auditDetail(rows: nil))
         let body = ResponseBody { writer in
-            try await exportJob.run(store: store) { piece in
+            try await exportJob.run(store: store, recordedAs: actor, startRecorded: true) { piece in
                 guard !piece.isEmpty else { return }
                 try await writer.write(ByteBuffer(string: piece))
             }
@@ -299,3 +349,6 @@ struct ResearcherAPI: Sendable {
         ], body: body)
     }
 }
+
+/// The audit log could not record a researcher's request, which is then not carried out.
+struct AuditUnwritten: Error {}

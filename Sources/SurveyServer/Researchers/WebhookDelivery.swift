@@ -1,9 +1,11 @@
 import AsyncHTTPClient
 import Crypto
 import Foundation
+import JSON
 import Logging
 import NIOCore
 import NIOHTTP1
+import Prometheus
 import ServiceLifecycle
 import SurveyStorage
 
@@ -19,6 +21,8 @@ struct WebhookDelivery: Service {
     let logger: Logger
     /// `application/fhir+json` for QuestionnaireResponses, else `application/json`.
     var contentType = "application/json"
+    /// Counts deliveries the audit log could not record.
+    var auditWritesFailed: Counter?
 
     static func signature(of body: Data, secret: Data) -> String {
         let code = HMAC<SHA256>.authenticationCode(for: body, using: SymmetricKey(data: secret))
@@ -53,12 +57,15 @@ struct WebhookDelivery: Service {
             request.headers.add(name: "X-Survey-Signature", value: Self.signature(of: body, secret: secret))
             request.body = .bytes(ByteBuffer(bytes: Array(body)))
             var delivered = false
+            var status: Int?
             do {
                 let response = try await client.execute(request, timeout: .seconds(10))
+                status = Int(response.status.code)
                 delivered = (200..<300).contains(Int(response.status.code))
             } catch {
                 delivered = false
             }
+            await recordDelivery(event, delivered: delivered, status: status)
             if delivered {
                 try? await store.eventDelivered(event)
             } else {
@@ -68,5 +75,17 @@ struct WebhookDelivery: Service {
             }
         }
         return events.count
+    }
+
+    /// The delivery or failure in the audit log's `delivery` chain; a failure to write it is counted.
+    private func recordDelivery(_ event: OutboxEvent, delivered: Bool, status: Int?) async {
+        let entry = AuditEvent(delivered ? "webhook.delivered" : "webhook.failed", by: .system("webhook"), at: clock(), run: event.runID,
+                               detail: .object(["event": .string(event.id.uuidString.lowercased()), "attempt": .number(Double(event.attempts + 1)),
+                                                "status": status.map { .number(Double($0)) }]))
+        do {
+            try await store.appendAudit([entry], chain: AuditEntry.deliveryChain)
+        } catch {
+            auditWritesFailed?.increment()
+        }
     }
 }

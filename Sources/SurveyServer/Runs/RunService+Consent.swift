@@ -38,6 +38,7 @@ extension RunService {
         record.run.consent = status
         record.resume = nil
         record.updatedAt = now
+        record.audit.pending = [auditEvent("consent.withdrawn", on: record, by: .participant(session: record.sessionID))]
         do {
             if sendsWebhooks {
                 let event: JSONValue = .object([
@@ -57,7 +58,7 @@ extension RunService {
 
     /// A member of staff countersigns a completed, certified consent: a second copy with both
     /// signatures is made and kept, and its hash joins the run's consent.
-    func countersign(_ record: RunRecord, name: String, language: String) async throws -> RunRecord? {
+    func countersign(_ record: RunRecord, name: String, language: String, by actor: AuditActor) async throws -> RunRecord? {
         guard let copies = consentCopies, var status = record.run.consent, status.countersignature == nil,
               status.withdrawnAt == nil else { return nil }
         let now = clock()
@@ -69,6 +70,8 @@ extension RunService {
         var updated = record
         updated.run.consent = status
         updated.updatedAt = now
+        updated.audit.pending = [auditEvent("consent.countersigned", on: record, by: actor,
+                                            detail: .object(["copySHA256": .string(copy.sha256)]), content: .object(["name": .string(name)]))]
         return try await store.update(updated)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SurveyCore
 import SurveyStorage
 
@@ -26,13 +27,14 @@ extension RunService {
         do {
             switch survey.task.kioskIdle ?? .discard {
             case .discard:
-                try await store.delete(id: record.id)
+                try await store.delete(id: record.id, erasure: .erasure(reason: "kioskIdle", by: .system("kiosk"), at: now))
                 metrics.kioskRunsEnded(.discard)
             case .save:
                 guard record.savedAt == nil else { return .ended }
                 record.savedAt = now
                 record.resume = nil
                 record.updatedAt = now
+                record.audit.pending = [auditEvent("run.saved", on: record, by: .system("kiosk"), detail: .object(["reason": .string("kioskIdle")]))]
                 _ = try await store.update(record)
                 metrics.kioskRunsEnded(.save)
             }
@@ -48,6 +50,7 @@ extension RunService {
     func detachFromTurn(_ record: RunRecord) async throws {
         var detached = record
         detached.sessionID = "ended-" + SessionSigner.newSessionID()
+        detached.audit.pending = [auditEvent("kiosk.turnEnded", on: record, by: .system("kiosk"))]
         do {
             _ = try await store.update(detached)
         } catch let error as RunStoreError where error.isConflict {

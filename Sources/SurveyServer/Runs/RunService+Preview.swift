@@ -8,7 +8,7 @@ extension RunService {
     /// Makes `run` the session's run of the survey, in place of any it had: a jump to a step.
     func place(_ run: TaskRun, of survey: RunnableSurvey, session: String, now: Date) async throws {
         if let old = try await store.activeRecord(session: session, survey: survey.task.identifier) {
-            try await store.delete(id: old.id)
+            try await store.delete(id: old.id, erasure: .erasure(reason: "previewReplaced", by: .system("preview"), at: now))
         }
         _ = try await store.insert(RunRecord(run: run, surveyIdentifier: survey.task.identifier, sessionID: session, version: 0,
                                              updatedAt: now))
@@ -30,7 +30,7 @@ extension RunService {
         run.visits[index].page = 0
         run.visits[index].endDate = nil
         run.visits[index].isAnswered = false
-        try await store.delete(id: record.id)
+        try await store.delete(id: record.id, erasure: .erasure(reason: "previewReopened", by: .system("preview"), at: now))
         try await place(run, of: survey, session: session, now: now)
         return true
     }

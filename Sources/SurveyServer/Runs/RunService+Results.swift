@@ -100,13 +100,21 @@ extension RunService {
     /// A run made through the API. It belongs to no browser until someone opens its start
     /// link, the only way in: it has no short code until its participant saves.
     func create(_ survey: RunnableSurvey, participant: String?, returnURL: String?,
-                fhirContext: FHIRRunContext? = nil) async throws -> (RunRecord, ResumeTicket) {
+                fhirContext: FHIRRunContext? = nil, by actor: AuditActor) async throws -> (RunRecord, ResumeTicket) {
         let now = clock()
         let run = survey.navigator.start(uuid: UUID(), now: now)
         let ticket = ResumeTicket.make(now: now, lifetime: resumeLifetime, withCode: false)
-        let record = try await store.insert(RunRecord(run: run, surveyIdentifier: survey.task.identifier, sessionID: "unclaimed",
-                                                      updatedAt: now, resume: ticket, externalID: participant, returnURL: returnURL,
-                                                      surveyVersion: survey.version, fhirContext: fhirContext))
+        var record = RunRecord(run: run, surveyIdentifier: survey.task.identifier, sessionID: "unclaimed",
+                               updatedAt: now, resume: ticket, externalID: participant, returnURL: returnURL,
+                               surveyVersion: survey.version, fhirContext: fhirContext)
+        let parameters: JSONValue = .object([
+            "participantId": participant.map(JSONValue.string), "returnURL": returnURL.map(JSONValue.string),
+            "subject": fhirContext?.subject.map(JSONValue.object), "encounter": fhirContext?.encounter.map(JSONValue.object),
+        ])
+        record.audit.pending = [auditEvent("run.created", on: record, by: actor,
+                                           detail: .object(["via": .string("api"), "surveyVersion": .string(survey.version)]),
+                                           content: parameters)]
+        record = try await store.insert(record)
         metrics.countRunStarted()
         return (record, ticket)
     }
@@ -120,10 +128,10 @@ extension RunService {
         try await store.records(matching: query)
     }
 
-    /// Deletes a run and its answers; false when there is none with this id.
-    func delete(id: UUID) async throws -> Bool {
+    /// Deletes a run and its answers, erasing them from its audit chain; false when there is none with this id.
+    func delete(id: UUID, reason: String, by actor: AuditActor) async throws -> Bool {
         guard try await store.record(id: id) != nil else { return false }
-        try await store.delete(id: id)
+        try await store.delete(id: id, erasure: .erasure(reason: reason, by: actor, at: clock()))
         return true
     }
 }

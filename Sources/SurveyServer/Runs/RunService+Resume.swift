@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SurveyCore
 import SurveyStorage
 
@@ -27,6 +28,10 @@ extension RunService {
     func resume(_ record: RunRecord, session: String, now: Date) async throws -> Bool {
         guard let ticket = record.resume, !record.run.isFinished, ticket.expiresAt > now else { return false }
         var resumed = record
+        // A run made through the API is claimed by its start link; a saved one resumed by its code or link.
+        let claimed = record.sessionID == "unclaimed"
+        resumed.audit.pending = [auditEvent(claimed ? "run.claimed" : "run.resumed", on: record, by: .participant(session: session),
+                                            detail: .object(["via": .string(claimed ? "startLink" : "resumeCode")]))]
         resumed.sessionID = session
         resumed.savedAt = nil
         resumed.resume = nil

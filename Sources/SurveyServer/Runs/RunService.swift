@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import Prometheus
 import SurveyCore
+import SurveyRendering
 import SurveyStorage
 
 /// The rules of a run, in one place: where a session stands, starting a run with its first
@@ -56,6 +57,8 @@ struct RunService: Sendable {
                 record.savedAt = nil
                 record.resume = nil
                 record.updatedAt = clock()
+                record.audit.pending = [auditEvent("run.resumed", on: record, by: .participant(session: session),
+                                                   detail: .object(["via": .string("sameBrowser")]))]
                 record = (try? await store.update(record)) ?? record
             }
             return .inProgress(record)
@@ -95,6 +98,8 @@ struct RunService: Sendable {
         let now: Date
         /// When this post starts the run: the client it counts against.
         let startingClient: String?
+        /// Where the participant is answering (their browser, a kiosk, the preview).
+        var via: Presentation = .web
     }
 
     /// What became of a post.
@@ -115,7 +120,7 @@ struct RunService: Sendable {
 
     /// Reads a post's place in the run: the visit it came from (the current one unless it names
     /// an earlier one) and the page of a form it showed.
-    func post(to target: Target, of survey: RunnableSurvey, visit: Int?, page: Int?, now: Date) -> Post {
+    func post(to target: Target, of survey: RunnableSurvey, visit: Int?, page: Int?, now: Date, via: Presentation = .web) -> Post {
         let navigator = survey.navigator
         var record: RunRecord
         var startingClient: String?
@@ -132,7 +137,7 @@ struct RunService: Sendable {
         if let page, let step = navigator.step(of: record.run.visits[index]), navigator.pages(of: step).indices.contains(page) {
             record.run.visits[index].page = page
         }
-        return Post(survey: survey, record: record, visit: index, now: now, startingClient: startingClient)
+        return Post(survey: survey, record: record, visit: index, now: now, startingClient: startingClient, via: via)
     }
 
     /// Checks the answers of the posted page and, when they hold, saves them and moves on;
@@ -155,7 +160,7 @@ struct RunService: Sendable {
                 }
                 post.record.resume = ResumeTicket.make(now: post.now, lifetime: resumeLifetime)
             }
-            return try await write(post, run: next)
+            return try await write(post, run: next, .answer)
         }
     }
 
@@ -163,17 +168,17 @@ struct RunService: Sendable {
         guard post.startingClient == nil else { return .unchanged }
         var run = post.record.run
         run.cursor = post.visit
-        return try await write(post, run: post.survey.navigator.back(run, now: post.now))
+        return try await write(post, run: post.survey.navigator.back(run, now: post.now), .back)
     }
 
     /// Disagree on a consent review: the run ends as declined.
     func decline(_ post: Post) async throws -> Outcome {
         guard let step = post.survey.navigator.step(of: post.record.run.visits[post.visit]), step.isConsentReview else { return .unchanged }
-        return try await write(post, run: post.survey.navigator.decline(post.record.run, visit: post.visit, now: post.now))
+        return try await write(post, run: post.survey.navigator.decline(post.record.run, visit: post.visit, now: post.now), .decline)
     }
 
     func skip(_ post: Post) async throws -> Outcome {
-        try await write(post, run: post.survey.navigator.skip(post.record.run, visit: post.visit, now: post.now))
+        try await write(post, run: post.survey.navigator.skip(post.record.run, visit: post.visit, now: post.now), .skip)
     }
 
     /// "Save for later": the run keeps its answers and gets a resume code and link.
@@ -181,19 +186,23 @@ struct RunService: Sendable {
         var post = post
         post.record.savedAt = post.now
         post.record.resume = ResumeTicket.make(now: post.now, lifetime: resumeLifetime)
-        return try await write(post, run: post.record.run)
+        return try await write(post, run: post.record.run, .save)
     }
 
-    /// "Discard" on the cancel page: the run and its answers are deleted.
+    /// "Discard" on the cancel page: the run and its answers are deleted, and so is what its
+    /// audit chain holds of them.
     func cancel(_ post: Post) async throws {
-        if post.startingClient == nil { try await store.delete(id: post.record.id) }
+        guard post.startingClient == nil else { return }
+        try await store.delete(id: post.record.id, erasure: .erasure(reason: "discarded", by: .participant(session: post.record.sessionID),
+                                                                      at: post.now))
     }
 
-    /// Stores the run a post led to, and counts what it did.
-    private func write(_ post: Post, run: TaskRun) async throws -> Outcome {
+    /// Stores the run a post led to, with what the audit log records of it, and counts what it did.
+    private func write(_ post: Post, run: TaskRun, _ action: PostAction) async throws -> Outcome {
         var record = post.record
         record.run = run
         record.updatedAt = post.now
+        record.audit.pending = auditEvents(action, post: post, old: post.record, new: record)
         do {
             record = try await write(record, startingClient: post.startingClient, survey: post.survey)
         } catch let error as RunStoreError where error.isConflict || error.isDuplicate {
@@ -228,6 +237,7 @@ struct RunService: Sendable {
                     // The completion and its event go together in an update, so the run is first stored as it began.
                     var started = record
                     started.run = survey.navigator.start(uuid: record.id, now: record.run.startDate)
+                    started.audit.pending = []
                     record.version = try await store.insert(started).version
                 } else {
                     record = try await store.insert(record)

@@ -113,6 +113,7 @@ extension PostgresRunStore {
                 """, logger: store.logger)
             try await store.createPartitions(of: "documents", connection)
         },
+        StoreMigration(10, "audit-log") { store, connection in try await store.createAuditLog(connection) },
     ]
 
     /// A run is a row of `runs` (its header: everything but the visits, in `state`) and a row

@@ -158,5 +158,28 @@ extension SQLiteRunStore {
                     digest TEXT NOT NULL, created_at DOUBLE NOT NULL, PRIMARY KEY (run, kind)) WITHOUT ROWID
                 """)
         },
+        StoreMigration(11, "audit-log") { db in
+            // The audit log (see AuditEntry): entries are never changed or deleted, content is
+            // deleted when erased and never changed, and a run's chain head is on its row.
+            try db.execute(sql: """
+                CREATE TABLE audit_log (
+                    chain TEXT NOT NULL, seq INTEGER NOT NULL, at_ms INTEGER NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL,
+                    survey TEXT NOT NULL, run TEXT, detail TEXT NOT NULL, content_hash TEXT NOT NULL, previous_hash TEXT NOT NULL,
+                    hash TEXT NOT NULL, PRIMARY KEY (chain, seq)) WITHOUT ROWID;
+                CREATE INDEX audit_log_by_time ON audit_log (at_ms);
+                CREATE INDEX audit_log_by_run ON audit_log (run) WHERE run IS NOT NULL;
+                CREATE TABLE audit_content (
+                    chain TEXT NOT NULL, seq INTEGER NOT NULL, salt TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (chain, seq)) WITHOUT ROWID;
+                CREATE TABLE audit_chains (chain TEXT PRIMARY KEY, seq INTEGER NOT NULL, head TEXT NOT NULL) WITHOUT ROWID;
+                CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+                    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+                CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+                    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+                CREATE TRIGGER audit_content_no_update BEFORE UPDATE ON audit_content
+                    BEGIN SELECT RAISE(ABORT, 'audit content is erased, never changed'); END;
+                ALTER TABLE runs ADD COLUMN audit_seq INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE runs ADD COLUMN audit_head TEXT NOT NULL DEFAULT '\(AuditHead.genesis.hash)';
+                """)
+        },
     ]
 }

@@ -1,0 +1,99 @@
+import Foundation
+import JSON
+import Prometheus
+import SurveyCore
+import SurveyRendering
+import SurveyStorage
+
+/// What the audit log records of a run's changes. Each event rides on the write it describes
+/// (`RunRecord.audit.pending`), so the store writes both in one transaction or neither.
+extension RunService {
+    /// What a participant's post did.
+    enum PostAction: String {
+        case answer, back, skip, decline, save
+    }
+
+    /// The events a post's write records: the run's start when it starts it, then what it did,
+    /// with the answers before and after (as content, erased with the run), then its end.
+    func auditEvents(_ action: PostAction, post: Post, old: RunRecord, new: RunRecord) -> [AuditEvent] {
+        let survey = post.survey
+        let actor = AuditActor.participant(session: old.sessionID)
+        let zone = survey.navigator.timeZone
+        func event(_ name: String, _ detail: JSONValue = .object([:]), content: JSONValue? = nil) -> AuditEvent {
+            AuditEvent(name, by: actor, at: post.now, survey: survey.task.identifier, run: old.id, detail: detail, content: content)
+        }
+        var events: [AuditEvent] = []
+        if post.startingClient != nil {
+            events.append(event("run.created", .object(["via": .string(post.via.auditName), "surveyVersion": .string(survey.version)])))
+        }
+        let stepID = old.run.visits.indices.contains(post.visit) ? old.run.visits[post.visit].stepIdentifier : ""
+        let step = survey.navigator.step(of: old.run.visits[post.visit])
+        let place: JSONValue = .object(["step": .string(stepID), "visit": .number(Double(post.visit)),
+                                        "page": .number(Double(old.run.visits[post.visit].page))])
+        switch action {
+        case .answer:
+            let before = old.run.visits[post.visit].results
+            let after = new.run.visits.indices.contains(post.visit) ? new.run.visits[post.visit].results : []
+            let name: String
+            if step?.isConsentReview == true {
+                name = old.run.visits[post.visit].page == 0 ? "consent.signed" : "consent.certified"
+            } else {
+                name = before.isEmpty ? "answer.saved" : (before == after ? "answer.confirmed" : "answer.changed")
+            }
+            let content: JSONValue? = before.isEmpty && after.isEmpty ? nil : .object([
+                "before": before.isEmpty ? nil : .array(before.map { $0.json(in: zone) }),
+                "after": .array(after.map { $0.json(in: zone) }),
+            ])
+            events.append(event(name, place, content: content))
+        case .back:
+            let to = new.run.visits.indices.contains(new.run.cursor) ? new.run.visits[new.run.cursor].stepIdentifier : ""
+            events.append(event("step.back", .object(["step": .string(stepID), "visit": .number(Double(post.visit)), "to": .string(to)])))
+        case .skip:
+            events.append(event("step.skipped", place))
+        case .decline:
+            events.append(event("consent.declined", place))
+        case .save:
+            events.append(event("run.saved"))
+        }
+        if let reason = new.run.finishReason, old.run.finishReason == nil {
+            events.append(event("run.\(reason == .completed ? "completed" : "finished")", .object(["reason": .string(reason.rawValue)])))
+        }
+        return events
+    }
+
+    /// An event about a run, by someone other than its participant.
+    func auditEvent(_ action: String, on record: RunRecord, by actor: AuditActor, detail: JSONValue = .object([:]),
+                    content: JSONValue? = nil) -> AuditEvent {
+        AuditEvent(action, by: actor, at: clock(), survey: record.surveyIdentifier, run: record.id, detail: detail, content: content)
+    }
+
+    /// Records a researcher's or staff member's action that changes nothing of a run (a read, an
+    /// export, a sign-in) in the `access` chain. It throws when the entry cannot be written:
+    /// the caller then refuses the action rather than let it go unrecorded.
+    func recordAccess(_ action: String, by actor: AuditActor, survey: String = "", run: UUID? = nil,
+                      detail: JSONValue = .object([:])) async throws {
+        try await store.appendAudit([AuditEvent(action, by: actor, at: clock(), survey: survey, run: run, detail: detail)],
+                                    chain: AuditEntry.accessChain)
+    }
+
+    /// Records a refusal (a wrong PIN or token). What it records has already happened, so a
+    /// failure to write it is counted, not shown.
+    func recordRefusal(_ action: String, by actor: AuditActor, survey: String = "", detail: JSONValue = .object([:])) async {
+        do {
+            try await recordAccess(action, by: actor, survey: survey, detail: detail)
+        } catch {
+            metrics.auditWritesFailed.increment()
+        }
+    }
+}
+
+extension Presentation {
+    /// How a run was reached, as the log says it.
+    var auditName: String {
+        switch self {
+        case .web: return "link"
+        case .kiosk: return "kiosk"
+        case .preview: return "preview"
+        }
+    }
+}

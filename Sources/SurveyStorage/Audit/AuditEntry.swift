@@ -1,0 +1,140 @@
+import Crypto
+import Foundation
+import JSON
+
+/// One entry of the audit log as kept. An entry belongs to a chain (a run's, by its lower-case
+/// identifier, or `access`, `delivery` or `anchor`) at a place `seq` from 1; its `hash` is the
+/// SHA-256 of its fields and the previous entry's hash, so changing, removing or inserting an
+/// entry breaks the chain from there on.
+///
+/// What a participant gave is not in the entry but in its content, kept apart with a random
+/// salt: the entry holds `contentHash`, the SHA-256 of salt and content, so the content can be
+/// erased (salt and all) and the chain still verifies, while the hash left gives nothing away.
+public struct AuditEntry: Sendable, Hashable {
+    public var chain: String
+    public var seq: Int
+    /// Milliseconds since 1970.
+    public var atMillis: Int64
+    public var actor: String
+    public var action: String
+    public var survey: String
+    /// The run's lower-case identifier, when the entry concerns one.
+    public var run: String?
+    /// Compact JSON.
+    public var detail: String
+    /// Empty when the entry has no content.
+    public var contentHash: String
+    public var previousHash: String
+    public var hash: String
+    /// The content and its salt (hex), while they are kept.
+    public var content: String?
+    public var salt: String?
+
+    public init(chain: String, seq: Int, atMillis: Int64, actor: String, action: String, survey: String, run: String?, detail: String,
+                contentHash: String, previousHash: String, hash: String, content: String? = nil, salt: String? = nil) {
+        self.chain = chain
+        self.seq = seq
+        self.atMillis = atMillis
+        self.actor = actor
+        self.action = action
+        self.survey = survey
+        self.run = run
+        self.detail = detail
+        self.contentHash = contentHash
+        self.previousHash = previousHash
+        self.hash = hash
+        self.content = content
+        self.salt = salt
+    }
+
+    public var at: Date { Date(timeIntervalSince1970: Double(atMillis) / 1000) }
+
+    /// The hash this entry's fields and its previous hash make.
+    public var expectedHash: String {
+        var text = "survey-audit-1\n"
+        // Each field with its length, so no two different entries can read the same.
+        for field in [chain, String(seq), String(atMillis), actor, action, survey, run ?? "", detail, contentHash, previousHash] {
+            text += "\(field.utf8.count):\(field)\n"
+        }
+        return Self.hex(SHA256.hash(data: Data(text.utf8)))
+    }
+
+    /// The hash of a content and its salt.
+    public static func contentHash(content: String, salt: String) -> String {
+        hex(SHA256.hash(data: Data((salt + "\n" + content).utf8)))
+    }
+
+    /// The event placed after `head` in `chain`.
+    public static func seal(_ event: AuditEvent, chain: String, after head: AuditHead) -> AuditEntry {
+        var content: String?
+        var salt: String?
+        var contentHash = ""
+        if let value = event.content {
+            var generator = SystemRandomNumberGenerator()
+            let text = JSONWriter.string(value, pretty: false)
+            let fresh = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+            contentHash = Self.contentHash(content: text, salt: fresh)
+            content = text
+            salt = fresh
+        }
+        var entry = AuditEntry(chain: chain, seq: head.seq + 1, atMillis: Int64((event.at.timeIntervalSince1970 * 1000).rounded()),
+                               actor: event.actor.text, action: event.action, survey: event.survey,
+                               run: event.run?.uuidString.lowercased() ?? (UUID(uuidString: chain) != nil ? chain : nil), detail: JSONWriter.string(event.detail, pretty: false),
+                               contentHash: contentHash, previousHash: head.hash, hash: "", content: content, salt: salt)
+        entry.hash = entry.expectedHash
+        return entry
+    }
+
+    /// Events placed one after another from `head`; returns the entries and the new head.
+    public static func seal(_ events: [AuditEvent], chain: String, after head: AuditHead) -> ([AuditEntry], AuditHead) {
+        var head = head
+        var entries: [AuditEntry] = []
+        for event in events {
+            let entry = seal(event, chain: chain, after: head)
+            entries.append(entry)
+            head = AuditHead(seq: entry.seq, hash: entry.hash)
+        }
+        return (entries, head)
+    }
+
+    /// A run's chain name.
+    public static func chain(of run: UUID) -> String { run.uuidString.lowercased() }
+
+    /// The chains that are not a run's.
+    public static let accessChain = "access"
+    public static let deliveryChain = "delivery"
+    public static let anchorChain = "anchor"
+
+    /// The action of the entry that erases a chain's content.
+    public static let erasedAction = "content.erased"
+    public static let anchorAction = "audit.anchored"
+
+    static func hex<D: Sequence>(_ digest: D) -> String where D.Element == UInt8 {
+        digest.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The entry as one line of the export (JSON Lines).
+    public var json: JSONValue {
+        let detailValue = (try? JSONParser.parse(detail)) ?? .string(detail)
+        let contentValue = content.flatMap { try? JSONParser.parse($0) }
+        return .object([
+            "chain": .string(chain), "seq": .number(Double(seq)),
+            "at": .string(Self.timestamp(atMillis)), "actor": .string(actor), "action": .string(action),
+            "survey": survey.isEmpty ? nil : .string(survey), "run": run.map(JSONValue.string), "detail": detailValue,
+            "content": contentValue, "contentHash": contentHash.isEmpty ? nil : .string(contentHash),
+            "erased": (!contentHash.isEmpty && content == nil) ? .bool(true) : nil,
+            "previousHash": .string(previousHash), "hash": .string(hash),
+        ])
+    }
+
+    /// UTC, to the millisecond.
+    public static func timestamp(_ millis: Int64) -> String {
+        let date = Date(timeIntervalSince1970: Double(millis) / 1000)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let ms = Int(((millis % 1000) + 1000) % 1000)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!,
+                      parts.second!, ms)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import JSON
+
+/// A place in the log: after it, reading goes on.
+public struct AuditPlace: Sendable, Hashable {
+    public var atMillis: Int64
+    public var chain: String
+    public var seq: Int
+
+    public init(atMillis: Int64 = 0, chain: String, seq: Int) {
+        self.atMillis = atMillis
+        self.chain = chain
+        self.seq = seq
+    }
+
+    public init(_ entry: AuditEntry) {
+        self.init(atMillis: entry.atMillis, chain: entry.chain, seq: entry.seq)
+    }
+}
+
+/// Which entries an export reads, oldest first.
+public struct AuditQuery: Sendable {
+    /// Entries about this run, in any chain.
+    public var run: UUID?
+    public var since: Date?
+    public var after: AuditPlace?
+    public var limit: Int
+
+    public init(run: UUID? = nil, since: Date? = nil, after: AuditPlace? = nil, limit: Int = 500) {
+        self.run = run
+        self.since = since
+        self.after = after
+        self.limit = limit
+    }
+
+    var sinceMillis: Int64 { since.map { Int64(($0.timeIntervalSince1970 * 1000).rounded(.down)) } ?? Int64.min }
+
+    func matches(_ entry: AuditEntry) -> Bool {
+        (run.map { entry.run == AuditEntry.chain(of: $0) } ?? true) && entry.atMillis >= sinceMillis
+            && (after.map { (entry.atMillis, entry.chain, entry.seq) > ($0.atMillis, $0.chain, $0.seq) } ?? true)
+    }
+}
+
+extension AuditEvent {
+    /// The entry that closes a run's chain when its content is erased.
+    public static func erasure(reason: String, by actor: AuditActor, at: Date) -> AuditEvent {
+        AuditEvent(AuditEntry.erasedAction, by: actor, at: at, detail: .object(["reason": .string(reason)]))
+    }
+}
+
+extension RunStore {
+    /// Every entry in (chain, seq) order, a page at a time.
+    public func forEachAuditChainPage(chain: String? = nil, pageSize: Int = 1_000,
+                                      _ body: ([AuditEntry]) async throws -> Void) async throws {
+        var after: AuditPlace?
+        while true {
+            let page = try await auditChainEntries(after: after, chain: chain, limit: pageSize)
+            guard let last = page.last else { return }
+            try await body(page)
+            guard page.count == pageSize else { return }
+            after = AuditPlace(chain: last.chain, seq: last.seq)
+        }
+    }
+
+    /// Walks the whole log and checks it (see `AuditVerifier`).
+    public func verifyAudit() async throws -> AuditVerifier {
+        var verifier = AuditVerifier()
+        try await forEachAuditChainPage(chain: AuditEntry.anchorChain) { page in
+            for entry in page { verifier.expect(anchor: entry) }
+        }
+        try await forEachAuditChainPage { page in
+            for entry in page { verifier.feed(entry) }
+        }
+        verifier.check(recorded: try await auditRecordedHeads())
+        verifier.finish()
+        return verifier
+    }
+}
+
+extension AuditEvent {
+    /// An anchor: the last entry of each chain listed, so that removing a chain's tail, or a
+    /// whole chain, shows.
+    public static func anchor(_ heads: [AuditEntry], by actor: AuditActor, at: Date) -> AuditEvent {
+        AuditEvent(AuditEntry.anchorAction, by: actor, at: at, detail: .object([
+            "heads": .array(heads.map { .array([.string($0.chain), .number(Double($0.seq)), .string($0.hash)]) }),
+        ]))
+    }
+}
+
+extension RunStore {
+    /// Every entry a query picks, oldest first, a page at a time.
+    public func forEachAuditEntry(_ query: AuditQuery, _ body: (AuditEntry) async throws -> Void) async throws {
+        var page = query
+        while true {
+            let entries = try await auditEntries(page)
+            for entry in entries { try await body(entry) }
+            guard let last = entries.last, entries.count == page.limit else { return }
+            page.after = AuditPlace(last)
+        }
+    }
+}
