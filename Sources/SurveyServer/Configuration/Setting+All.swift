@@ -27,7 +27,7 @@ extension Setting {
                                          rule: "must be at least 16 characters", isSecret: true)
     public static let apiTokens = Setting("apiTokens", "More bearer tokens of the researcher API, each with a name the audit log records: name=token pairs separated by commas",
                                           rule: "must be name=token pairs separated by commas, each name of letters, digits, '.', '_' or '-' and each token at least 16 characters",
-                                          isSecret: true)
+                                          isSecret: true, hasFlag: false)
     public static let previewToken = Setting("previewToken", "Open /preview/ (every path of each survey) to researchers who sign in with this token",
                                              rule: "must be at least 16 characters", isSecret: true)
     public static let webhookURL = Setting("webhookUrl", "Post each completed run's result here, signed with SURVEY_WEBHOOK_SECRET",
