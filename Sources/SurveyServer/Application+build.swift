@@ -73,7 +73,10 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
         preview.auditStore = runStore
         preview.addRoutes(to: router)
     }
-    ResearcherAPI(catalog: catalog, runs: runs, tokens: configuration.apiTokens, configuration: configuration).addRoutes(to: router)
+    let api = ResearcherAPI(catalog: catalog, runs: runs, tokens: configuration.apiTokens, configuration: configuration)
+    api.addRoutes(to: router)
+    StaffHistoryController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock, api: api)
+        .addRoutes(to: router)
     OperationsRoutes(store: runStore, metrics: metrics, metricsToken: configuration.metricsToken).addRoutes(to: router)
     // The store's own services (PostgreSQL's client) run for the application's whole life;
     // those that use the store start once its schema is migrated, before the first request.

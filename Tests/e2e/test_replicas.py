@@ -2,7 +2,8 @@
 participants with no sticky sessions. Each participant alternates between them at every
 request; one server is killed mid-run; every run still finishes with a complete result. A
 request may fail only by a network error from the killed replica after its kill: any other
-error, or any failure before the kill, fails the test with the participant and the error."""
+error, or any failure before the kill, fails the test with the participant and the error.
+The audit log both wrote then verifies (`survey audit verify`), with every answer in it."""
 import http.client
 import json
 import os
@@ -11,9 +12,11 @@ import threading
 import time
 import urllib.error
 
+import subprocess
+
 import pytest
 
-from support import EXAMPLES_DIR, Server
+from support import BINARY, EXAMPLES_DIR, Server
 from test_durability import SURVEY, Participant, describe, failed_before_kill
 
 PARTICIPANTS = 60
@@ -96,3 +99,7 @@ def test_two_replicas_share_participants_and_survive_losing_one(tmp_path):
     finally:
         first.stop()
         second.stop()
+    verify = subprocess.run([str(BINARY), "audit", "verify", "--anchor", "--store", store[1]], capture_output=True, text=True, timeout=120)
+    assert verify.returncode == 0 and "Every chain verifies." in verify.stdout, verify.stdout + verify.stderr
+    entries = int(verify.stdout.split("Checked ")[1].split(" ")[0])
+    assert entries >= PARTICIPANTS * 7, verify.stdout
