@@ -125,4 +125,15 @@ struct AuditRouteTests {
             #expect(ServerConfiguration.namedTokens(bad) == nil, "\(bad)")
         }
     }
+
+    @Test("Refusals are recorded up to sixty a minute; the next one recorded counts those left out")
+    func refusalBudget() {
+        let budget = RefusalBudget()
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        for second in 0..<RefusalBudget.perMinute { #expect(budget.take(now: start.addingTimeInterval(Double(second) / 2)) == 0) }
+        #expect(budget.take(now: start.addingTimeInterval(40)) == nil)
+        #expect(budget.take(now: start.addingTimeInterval(59)) == nil)
+        #expect(budget.take(now: start.addingTimeInterval(60)) == 2)
+        #expect(budget.take(now: start.addingTimeInterval(61)) == 0)
+    }
 }

@@ -4,6 +4,7 @@ import Prometheus
 import SurveyCore
 import SurveyRendering
 import SurveyStorage
+import Synchronization
 
 /// What the audit log records of a run's changes. Each event rides on the write it describes
 /// (`RunRecord.audit.pending`), so the store writes both in one transaction or neither.
@@ -26,7 +27,8 @@ extension RunService {
         if post.startingClient != nil {
             events.append(event("run.created", .object(["via": .string(post.via.auditName), "surveyVersion": .string(survey.version)])))
         }
-        let stepID = old.run.visits.indices.contains(post.visit) ? old.run.visits[post.visit].stepIdentifier : ""
+        // `post(to:)` keeps the visit within the run.
+        let stepID = old.run.visits[post.visit].stepIdentifier
         let step = survey.navigator.step(of: old.run.visits[post.visit])
         let place: JSONValue = .object(["step": .string(stepID), "visit": .number(Double(post.visit)),
                                         "page": .number(Double(old.run.visits[post.visit].page))])
@@ -77,12 +79,45 @@ extension RunService {
     }
 
     /// Records a refusal (a wrong PIN or token). What it records has already happened, so a
-    /// failure to write it is counted, not shown.
+    /// failure to write it is counted, not shown. Refusals come from people who hold no secret,
+    /// so they are recorded at most `RefusalBudget.perMinute` a minute by each server; the next
+    /// one recorded says how many were left out.
     func recordRefusal(_ action: String, by actor: AuditActor, survey: String = "", detail: JSONValue = .object([:])) async {
+        guard let leftOut = refusals.take(now: clock()) else { return }
+        var detail = detail
+        if leftOut > 0, case .object(var object) = detail {
+            object["refusalsNotRecorded"] = .number(Double(leftOut))
+            detail = .object(object)
+        }
         do {
             try await recordAccess(action, by: actor, survey: survey, detail: detail)
         } catch {
             metrics.auditWritesFailed.increment()
+        }
+    }
+}
+
+/// How many refusals the audit log records a minute: enough for any honest mistake, too few
+/// for a flood of wrong tokens to fill the disk or hold the `access` chain's lock.
+final class RefusalBudget: Sendable {
+    static let perMinute = 60
+    private let state = Mutex((windowStart: Date.distantPast, used: 0, leftOut: 0))
+
+    /// Nil when this minute's budget is spent (the refusal is counted as left out); otherwise
+    /// how many were left out since the last one recorded.
+    func take(now: Date) -> Int? {
+        state.withLock { state in
+            if now.timeIntervalSince(state.windowStart) >= 60 {
+                state.windowStart = now
+                state.used = 0
+            }
+            guard state.used < Self.perMinute else {
+                state.leftOut += 1
+                return nil
+            }
+            state.used += 1
+            defer { state.leftOut = 0 }
+            return state.leftOut
         }
     }
 }

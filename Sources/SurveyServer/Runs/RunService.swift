@@ -25,6 +25,8 @@ struct RunService: Sendable {
     var webhookFormat: WebhookFormat = .json
     /// Where signed consent copies are made and kept; nil where no copy is kept (the preview).
     var consentCopies: ConsentCopies?
+    /// How many refusals (wrong PINs and tokens) the audit log records a minute.
+    let refusals = RefusalBudget()
     /// How long a kiosk participant may fetch their signed copy on their own device with its code.
     static let copyCodeLifetime: TimeInterval = 30 * 60
 
