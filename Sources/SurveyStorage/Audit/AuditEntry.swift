@@ -72,7 +72,8 @@ public struct AuditEntry: Sendable, Hashable {
         if let value = event.content {
             var generator = SystemRandomNumberGenerator()
             let text = JSONWriter.string(value, pretty: false)
-            let fresh = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+            let words = [generator.next(), generator.next()] as [UInt64]
+            let fresh = hex(words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) } })
             contentHash = Self.contentHash(content: text, salt: fresh)
             content = text
             salt = fresh
@@ -109,8 +110,16 @@ public struct AuditEntry: Sendable, Hashable {
     public static let erasedAction = "content.erased"
     public static let anchorAction = "audit.anchored"
 
-    static func hex<D: Sequence>(_ digest: D) -> String where D.Element == UInt8 {
-        digest.map { String(format: "%02x", $0) }.joined()
+    /// Lower-case hexadecimal, two digits a byte.
+    public static func hex<D: Sequence>(_ bytes: D) -> String where D.Element == UInt8 {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The entry as one line of the export (JSON Lines).

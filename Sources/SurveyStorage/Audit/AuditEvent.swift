@@ -33,7 +33,7 @@ public struct AuditActor: Sendable, Hashable {
     /// and the session (which would let its holder act as the participant) cannot be read back.
     public static func participant(session: String) -> AuditActor {
         let digest = SHA256.hash(data: Data(("survey-audit-session\u{0}" + session).utf8))
-        return AuditActor(.participant, digest.prefix(8).map { String(format: "%02x", $0) }.joined())
+        return AuditActor(.participant, AuditEntry.hex(digest.prefix(8)))
     }
 
     public static func token(_ name: String) -> AuditActor { AuditActor(.token, name) }
