@@ -63,10 +63,16 @@ public actor MemoryRunStore: RunStore {
 
     private var auditLog: [String: [AuditEntry]] = [:]
     private var chainHeads: [String: AuditHead] = [:]
+    private var lastID: Int64 = 0
+    private var lastAnchoredID: Int64 = 0
 
     private func append(_ events: [AuditEvent], chain: String, after head: AuditHead) -> AuditHead {
         let (entries, head) = AuditEntry.seal(events, chain: chain, after: head)
-        auditLog[chain, default: []].append(contentsOf: entries)
+        for var entry in entries {
+            lastID += 1
+            entry.id = lastID
+            auditLog[chain, default: []].append(entry)
+        }
         return head
     }
 
@@ -94,8 +100,7 @@ public actor MemoryRunStore: RunStore {
     }
 
     public func auditEntries(_ query: AuditQuery) -> [AuditEntry] {
-        Array(auditLog.values.joined().filter(query.matches).sorted { ($0.atMillis, $0.chain, $0.seq) < ($1.atMillis, $1.chain, $1.seq) }
-            .prefix(query.limit))
+        Array(auditLog.values.joined().filter(query.matches).sorted { $0.id < $1.id }.prefix(query.limit))
     }
 
     public func auditRecordedHeads() -> [String: AuditHead] {
@@ -104,12 +109,13 @@ public actor MemoryRunStore: RunStore {
         return heads
     }
 
-    public func anchorAudit(since: Date, now: Date, by actor: AuditActor) -> AuditEntry? {
-        let sinceMillis = Int64((since.timeIntervalSince1970 * 1000).rounded(.down))
-        let heads = auditLog.filter { $0.key != AuditEntry.anchorChain && $0.value.contains { $0.atMillis >= sinceMillis } }
+    public func anchorAudit(everything: Bool, now: Date, by actor: AuditActor) -> AuditEntry? {
+        let after = everything ? 0 : lastAnchoredID
+        let heads = auditLog.filter { $0.key != AuditEntry.anchorChain && ($0.value.last?.id ?? 0) > after }
             .keys.sorted().compactMap { auditLog[$0]?.last }
         guard !heads.isEmpty else { return nil }
         appendAudit([AuditEvent.anchor(heads, by: actor, at: now)], chain: AuditEntry.anchorChain)
+        lastAnchoredID = lastID
         return auditLog[AuditEntry.anchorChain]?.last
     }
 

@@ -118,11 +118,13 @@ public final class PostgresRunStore: RunStore {
                     INSERT INTO audit_log (chain, seq, at_ms, actor, action, survey, run, detail, content_hash, previous_hash, hash)
                     SELECT entry.* FROM inserted, unnest(\(audit.chains)::TEXT[], \(audit.seqs)::INTEGER[], \(audit.times)::BIGINT[],
                         \(audit.actors)::TEXT[], \(audit.actions)::TEXT[], \(audit.surveys)::TEXT[], \(audit.runs)::TEXT[],
-                        \(audit.details)::TEXT[], \(audit.contentHashes)::TEXT[], \(audit.previousHashes)::TEXT[], \(audit.hashes)::TEXT[]) AS entry),
+                        \(audit.details)::TEXT[], \(audit.contentHashes)::TEXT[], \(audit.previousHashes)::TEXT[], \(audit.hashes)::TEXT[]) AS entry
+                    RETURNING id, chain, seq),
                 contents AS (
-                    INSERT INTO audit_content (chain, seq, salt, body)
-                    SELECT content.* FROM inserted, unnest(\(audit.contentChains)::TEXT[], \(audit.contentSeqs)::INTEGER[], \(audit.salts)::TEXT[],
-                        \(audit.bodies)::TEXT[]) AS content)
+                    INSERT INTO audit_content (id, chain, salt, body)
+                    SELECT audited.id, audited.chain, content.salt, content.body FROM audited
+                    JOIN unnest(\(audit.contentChains)::TEXT[], \(audit.contentSeqs)::INTEGER[], \(audit.salts)::TEXT[], \(audit.bodies)::TEXT[])
+                        AS content(chain, seq, salt, body) ON content.chain = audited.chain AND content.seq = audited.seq)
                 INSERT INTO visits (run, idx, data)
                 SELECT inserted.id, visit.idx, visit.data FROM inserted, unnest(\(positions)::INTEGER[], \(visits)::TEXT[]) AS visit(idx, data)
                 """, logger: logger)
@@ -196,11 +198,13 @@ public final class PostgresRunStore: RunStore {
                 INSERT INTO audit_log (chain, seq, at_ms, actor, action, survey, run, detail, content_hash, previous_hash, hash)
                 SELECT entry.* FROM updated, unnest(\(audit.chains)::TEXT[], \(audit.seqs)::INTEGER[], \(audit.times)::BIGINT[],
                     \(audit.actors)::TEXT[], \(audit.actions)::TEXT[], \(audit.surveys)::TEXT[], \(audit.runs)::TEXT[],
-                    \(audit.details)::TEXT[], \(audit.contentHashes)::TEXT[], \(audit.previousHashes)::TEXT[], \(audit.hashes)::TEXT[]) AS entry),
+                    \(audit.details)::TEXT[], \(audit.contentHashes)::TEXT[], \(audit.previousHashes)::TEXT[], \(audit.hashes)::TEXT[]) AS entry
+                RETURNING id, chain, seq),
             contents AS (
-                INSERT INTO audit_content (chain, seq, salt, body)
-                SELECT content.* FROM updated, unnest(\(audit.contentChains)::TEXT[], \(audit.contentSeqs)::INTEGER[], \(audit.salts)::TEXT[],
-                    \(audit.bodies)::TEXT[]) AS content),
+                INSERT INTO audit_content (id, chain, salt, body)
+                SELECT audited.id, audited.chain, content.salt, content.body FROM audited
+                JOIN unnest(\(audit.contentChains)::TEXT[], \(audit.contentSeqs)::INTEGER[], \(audit.salts)::TEXT[], \(audit.bodies)::TEXT[])
+                    AS content(chain, seq, salt, body) ON content.chain = audited.chain AND content.seq = audited.seq),
             removed AS (DELETE FROM visits WHERE run IN (SELECT id FROM updated) AND idx >= \(visits.count)),
             written AS (
                 INSERT INTO visits (run, idx, data)

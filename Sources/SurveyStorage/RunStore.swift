@@ -239,13 +239,14 @@ public protocol RunStore: Sendable {
     func appendAudit(_ events: [AuditEvent], chain: String) async throws
     /// Entries with their content in (chain, seq) order after `after`, of one chain when `chain` is given.
     func auditChainEntries(after: AuditPlace?, chain: String?, limit: Int) async throws -> [AuditEntry]
-    /// Entries with their content in time order, for an export.
+    /// Entries with their content in the order written, for an export.
     func auditEntries(_ query: AuditQuery) async throws -> [AuditEntry]
     /// The heads the runs and the other chains record, by chain.
     func auditRecordedHeads() async throws -> [String: AuditHead]
-    /// Appends an anchor listing the last entry of every chain with entries at or after `since`;
-    /// nil when there were none. Another replica anchoring at the same moment wins, and this one returns nil.
-    func anchorAudit(since: Date, now: Date, by actor: AuditActor) async throws -> AuditEntry?
+    /// Appends an anchor listing the last entry of every chain written to since the last anchor
+    /// (of every chain with `everything`); nil when no chain was. Replicas anchoring at once
+    /// take turns, and each anchor lists what it saw.
+    func anchorAudit(everything: Bool, now: Date, by actor: AuditActor) async throws -> AuditEntry?
 }
 
 /// A kept version of a survey's definition.

@@ -53,7 +53,7 @@ struct Audit: AsyncParsableCommand {
             let anchor = anchor
             let failed = FailureMark()
             try await usingStore(configuration) { store in
-                if anchor { _ = try await store.anchorAudit(since: .distantPast, now: Date(), by: .system("command line")) }
+                if anchor { _ = try await store.anchorAudit(everything: true, now: Date(), by: .system("command line")) }
                 let verifier = try await store.verifyAudit()
                 var lines = ["Checked \(verifier.entries) entries in \(verifier.chains) chains."]
                 if let expected {

@@ -45,8 +45,8 @@ final class FlakyStore: RunStore, @unchecked Sendable {
     }
     func auditEntries(_ query: AuditQuery) async throws -> [AuditEntry] { try await inner.auditEntries(query) }
     func auditRecordedHeads() async throws -> [String: AuditHead] { try await inner.auditRecordedHeads() }
-    func anchorAudit(since: Date, now: Date, by actor: AuditActor) async throws -> AuditEntry? {
-        try await inner.anchorAudit(since: since, now: now, by: actor)
+    func anchorAudit(everything: Bool, now: Date, by actor: AuditActor) async throws -> AuditEntry? {
+        try await inner.anchorAudit(everything: everything, now: now, by: actor)
     }
     func claimDueEvents(now: Date, lease: TimeInterval, limit: Int) async throws -> [OutboxEvent] {
         try await inner.claimDueEvents(now: now, lease: lease, limit: limit)

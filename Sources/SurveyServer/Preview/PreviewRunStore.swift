@@ -74,7 +74,7 @@ struct PreviewRunStore: RunStore {
     }
     func auditEntries(_ query: AuditQuery) async throws -> [AuditEntry] { try await runs.auditEntries(query) }
     func auditRecordedHeads() async throws -> [String: AuditHead] { try await runs.auditRecordedHeads() }
-    func anchorAudit(since: Date, now: Date, by actor: AuditActor) async throws -> AuditEntry? {
-        try await runs.anchorAudit(since: since, now: now, by: actor)
+    func anchorAudit(everything: Bool, now: Date, by actor: AuditActor) async throws -> AuditEntry? {
+        await runs.anchorAudit(everything: everything, now: now, by: actor)
     }
 }

@@ -31,7 +31,7 @@ extension ResearcherAPI {
                 let lines = entries.map { JSONWriter.string($0.json, pretty: false) + "\n" }.joined()
                 if !lines.isEmpty { try await writer.write(ByteBuffer(string: lines)) }
                 guard let last = entries.last, entries.count == page.limit else { break }
-                page.after = AuditPlace(last)
+                page.afterID = last.id
             }
             try await writer.finish(nil)
         }

@@ -11,6 +11,9 @@ import JSON
 /// salt: the entry holds `contentHash`, the SHA-256 of salt and content, so the content can be
 /// erased (salt and all) and the chain still verifies, while the hash left gives nothing away.
 public struct AuditEntry: Sendable, Hashable {
+    /// The entry's place in the log as written, from 1 (0 until a store writes it): entries are
+    /// appended in this order, which is the order of their times within a store's writer.
+    public var id: Int64 = 0
     public var chain: String
     public var seq: Int
     /// Milliseconds since 1970.
@@ -127,7 +130,7 @@ public struct AuditEntry: Sendable, Hashable {
         let detailValue = (try? JSONParser.parse(detail)) ?? .string(detail)
         let contentValue = content.flatMap { try? JSONParser.parse($0) }
         return .object([
-            "chain": .string(chain), "seq": .number(Double(seq)),
+            "id": .number(Double(id)), "chain": .string(chain), "seq": .number(Double(seq)),
             "at": .string(Self.timestamp(atMillis)), "actor": .string(actor), "action": .string(action),
             "survey": survey.isEmpty ? nil : .string(survey), "run": run.map(JSONValue.string), "detail": detailValue,
             "content": contentValue, "contentHash": contentHash.isEmpty ? nil : .string(contentHash),

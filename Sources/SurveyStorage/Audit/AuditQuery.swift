@@ -1,43 +1,37 @@
 import Foundation
 import JSON
 
-/// A place in the log: after it, reading goes on.
+/// A place in a chain: after it, a walk in chain order goes on.
 public struct AuditPlace: Sendable, Hashable {
-    public var atMillis: Int64
     public var chain: String
     public var seq: Int
 
-    public init(atMillis: Int64 = 0, chain: String, seq: Int) {
-        self.atMillis = atMillis
+    public init(chain: String, seq: Int) {
         self.chain = chain
         self.seq = seq
     }
-
-    public init(_ entry: AuditEntry) {
-        self.init(atMillis: entry.atMillis, chain: entry.chain, seq: entry.seq)
-    }
 }
 
-/// Which entries an export reads, oldest first.
+/// Which entries an export reads, in the order they were written.
 public struct AuditQuery: Sendable {
     /// Entries about this run, in any chain.
     public var run: UUID?
     public var since: Date?
-    public var after: AuditPlace?
+    /// Entries written after this one (its `id`).
+    public var afterID: Int64
     public var limit: Int
 
-    public init(run: UUID? = nil, since: Date? = nil, after: AuditPlace? = nil, limit: Int = 500) {
+    public init(run: UUID? = nil, since: Date? = nil, afterID: Int64 = 0, limit: Int = 500) {
         self.run = run
         self.since = since
-        self.after = after
+        self.afterID = afterID
         self.limit = limit
     }
 
     var sinceMillis: Int64 { since.map { Int64(($0.timeIntervalSince1970 * 1000).rounded(.down)) } ?? Int64.min }
 
     func matches(_ entry: AuditEntry) -> Bool {
-        (run.map { entry.run == AuditEntry.chain(of: $0) } ?? true) && entry.atMillis >= sinceMillis
-            && (after.map { (entry.atMillis, entry.chain, entry.seq) > ($0.atMillis, $0.chain, $0.seq) } ?? true)
+        (run.map { entry.run == AuditEntry.chain(of: $0) } ?? true) && entry.atMillis >= sinceMillis && entry.id > afterID
     }
 }
 
@@ -88,14 +82,14 @@ extension AuditEvent {
 }
 
 extension RunStore {
-    /// Every entry a query picks, oldest first, a page at a time.
+    /// Every entry a query picks, in the order written, a page at a time.
     public func forEachAuditEntry(_ query: AuditQuery, _ body: (AuditEntry) async throws -> Void) async throws {
         var page = query
         while true {
             let entries = try await auditEntries(page)
             for entry in entries { try await body(entry) }
             guard let last = entries.last, entries.count == page.limit else { return }
-            page.after = AuditPlace(last)
+            page.afterID = last.id
         }
     }
 }

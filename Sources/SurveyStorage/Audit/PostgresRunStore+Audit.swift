@@ -39,16 +39,18 @@ extension PostgresRunStore {
         guard !entries.isEmpty else { return }
         let audit = AuditRows(entries)
         try await connection.query("""
-            WITH contents AS (
-                INSERT INTO audit_content (chain, seq, salt, body)
-                SELECT * FROM unnest(\(audit.contentChains)::TEXT[], \(audit.contentSeqs)::INTEGER[], \(audit.salts)::TEXT[],
-                                     \(audit.bodies)::TEXT[]))
-            INSERT INTO audit_log (chain, seq, at_ms, actor, action, survey, run, detail, content_hash, previous_hash, hash)
-            SELECT chain, seq, at_ms, actor, action, survey, NULLIF(run, ''), detail, content_hash, previous_hash, hash
-            FROM unnest(\(audit.chains)::TEXT[], \(audit.seqs)::INTEGER[], \(audit.times)::BIGINT[], \(audit.actors)::TEXT[],
-                        \(audit.actions)::TEXT[], \(audit.surveys)::TEXT[], \(audit.runs)::TEXT[], \(audit.details)::TEXT[],
-                        \(audit.contentHashes)::TEXT[], \(audit.previousHashes)::TEXT[], \(audit.hashes)::TEXT[])
-                AS entry(chain, seq, at_ms, actor, action, survey, run, detail, content_hash, previous_hash, hash)
+            WITH audited AS (
+                INSERT INTO audit_log (chain, seq, at_ms, actor, action, survey, run, detail, content_hash, previous_hash, hash)
+                SELECT chain, seq, at_ms, actor, action, survey, NULLIF(run, ''), detail, content_hash, previous_hash, hash
+                FROM unnest(\(audit.chains)::TEXT[], \(audit.seqs)::INTEGER[], \(audit.times)::BIGINT[], \(audit.actors)::TEXT[],
+                            \(audit.actions)::TEXT[], \(audit.surveys)::TEXT[], \(audit.runs)::TEXT[], \(audit.details)::TEXT[],
+                            \(audit.contentHashes)::TEXT[], \(audit.previousHashes)::TEXT[], \(audit.hashes)::TEXT[])
+                    AS entry(chain, seq, at_ms, actor, action, survey, run, detail, content_hash, previous_hash, hash)
+                RETURNING id, chain, seq)
+            INSERT INTO audit_content (id, chain, salt, body)
+            SELECT audited.id, audited.chain, content.salt, content.body FROM audited
+            JOIN unnest(\(audit.contentChains)::TEXT[], \(audit.contentSeqs)::INTEGER[], \(audit.salts)::TEXT[], \(audit.bodies)::TEXT[])
+                AS content(chain, seq, salt, body) ON content.chain = audited.chain AND content.seq = audited.seq
             """, logger: logger)
     }
 
@@ -70,7 +72,9 @@ extension PostgresRunStore {
                 entries.append(AuditEntry.seal(event, chain: AuditEntry.chain(of: id), after: AuditHead(seq: seq, hash: hash)))
             }
             guard !entries.isEmpty else { return 0 }
-            try await connection.query("DELETE FROM audit_content WHERE chain = ANY(\(entries.map(\.chain))::TEXT[])", logger: self.logger)
+            try await connection.query("""
+                DELETE FROM audit_content WHERE (id, chain) IN (SELECT id, chain FROM audit_log WHERE chain = ANY(\(entries.map(\.chain))::TEXT[]))
+                """, logger: self.logger)
             try await self.writeAudit(entries, on: connection)
             return entries.count
         }
@@ -96,8 +100,8 @@ extension PostgresRunStore {
     }
 
     private static let auditColumns = """
-        l.chain, l.seq, l.at_ms, l.actor, l.action, l.survey, l.run, l.detail, l.content_hash, l.previous_hash, l.hash, c.salt, c.body
-        FROM audit_log l LEFT JOIN audit_content c ON c.chain = l.chain AND c.seq = l.seq
+        l.chain, l.seq, l.at_ms, l.actor, l.action, l.survey, l.run, l.detail, l.content_hash, l.previous_hash, l.hash, c.salt, c.body, l.id
+        FROM audit_log l LEFT JOIN audit_content c ON c.id = l.id AND c.chain = l.chain
         """
 
     private func entries(_ query: PostgresQuery, on connection: PostgresConnection? = nil) async throws -> [AuditEntry] {
@@ -108,10 +112,12 @@ extension PostgresRunStore {
             rows = try await client.query(query, logger: logger)
         }
         var entries: [AuditEntry] = []
-        for try await (chain, seq, at, actor, action, survey, run, detail, contentHash, previous, hash, salt, body)
-            in rows.decode((String, Int, Int64, String, String, String, String?, String, String, String, String, String?, String?).self) {
-            entries.append(AuditEntry(chain: chain, seq: seq, atMillis: at, actor: actor, action: action, survey: survey, run: run,
-                                      detail: detail, contentHash: contentHash, previousHash: previous, hash: hash, content: body, salt: salt))
+        for try await (chain, seq, at, actor, action, survey, run, detail, contentHash, previous, hash, salt, body, id)
+            in rows.decode((String, Int, Int64, String, String, String, String?, String, String, String, String, String?, String?, Int64).self) {
+            var entry = AuditEntry(chain: chain, seq: seq, atMillis: at, actor: actor, action: action, survey: survey, run: run,
+                                   detail: detail, contentHash: contentHash, previousHash: previous, hash: hash, content: body, salt: salt)
+            entry.id = id
+            entries.append(entry)
         }
         return entries
     }
@@ -125,12 +131,13 @@ extension PostgresRunStore {
     }
 
     public func auditEntries(_ query: AuditQuery) async throws -> [AuditEntry] {
-        try await entries("""
+        let run = query.run.map(AuditEntry.chain(of:))
+        // A run's own chain by its name, and entries about it in other chains by the partial index.
+        return try await entries("""
             SELECT \(unescaped: Self.auditColumns)
-            WHERE l.at_ms >= \(query.sinceMillis)
-                AND (l.at_ms, l.chain, l.seq) > (\(query.after?.atMillis ?? Int64.min), \(query.after?.chain ?? ""), \(query.after?.seq ?? 0))
-                AND (\(query.run.map(AuditEntry.chain(of:)))::TEXT IS NULL OR l.run = \(query.run.map(AuditEntry.chain(of:)))::TEXT)
-            ORDER BY l.at_ms, l.chain, l.seq LIMIT \(query.limit)
+            WHERE l.id > \(query.afterID) AND l.at_ms >= \(query.sinceMillis)
+                AND (\(run)::TEXT IS NULL OR l.chain = \(run)::TEXT OR (l.run = \(run)::TEXT AND l.run <> l.chain))
+            ORDER BY l.id LIMIT \(query.limit)
             """)
     }
 
@@ -143,12 +150,24 @@ extension PostgresRunStore {
         return heads
     }
 
-    public func anchorAudit(since: Date, now: Date, by actor: AuditActor) async throws -> AuditEntry? {
-        let sinceMillis = Int64((since.timeIntervalSince1970 * 1000).rounded(.down))
-        return try await client.withTransaction(logger: logger) { connection in
+    /// Identifiers come from a sequence, taken when a row is written, not when it commits: an
+    /// anchor looks back this many entries past the last one, so a transaction that committed
+    /// late is still covered.
+    static let anchorOverlap: Int64 = 10_000
+
+    public func anchorAudit(everything: Bool, now: Date, by actor: AuditActor) async throws -> AuditEntry? {
+        try await client.withTransaction(logger: logger) { connection in
+            var after: Int64 = 0
+            if !everything {
+                for try await id in try await connection.query("""
+                    SELECT id FROM audit_log WHERE chain = \(AuditEntry.anchorChain) ORDER BY seq DESC LIMIT 1
+                    """, logger: self.logger).decode(Int64.self) {
+                    after = max(0, id - Self.anchorOverlap)
+                }
+            }
             let heads = try await self.entries("""
                 SELECT \(unescaped: Self.auditColumns)
-                JOIN (SELECT chain, max(seq) AS seq FROM audit_log WHERE at_ms >= \(sinceMillis) AND chain <> \(AuditEntry.anchorChain)
+                JOIN (SELECT chain, max(seq) AS seq FROM audit_log WHERE id > \(after) AND chain <> \(AuditEntry.anchorChain)
                       GROUP BY chain) m ON m.chain = l.chain AND m.seq = l.seq
                 ORDER BY l.chain
                 """, on: connection)
@@ -159,19 +178,21 @@ extension PostgresRunStore {
 
     /// The audit tables, their triggers and grants (migration 10).
     func createAuditLog(_ connection: PostgresConnection) async throws {
+        // Rows are written in the order of `id` (a sequence); the key by (chain, seq) is the only
+        // index an answer's entry takes a page of its own in. Content is kept by the entry's id.
         let statements = [
             """
             CREATE TABLE IF NOT EXISTS audit_log (
-                chain TEXT COLLATE "C" NOT NULL, seq INTEGER NOT NULL, at_ms BIGINT NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL,
-                survey TEXT NOT NULL, run TEXT, detail TEXT NOT NULL, content_hash TEXT NOT NULL, previous_hash TEXT NOT NULL,
-                hash TEXT NOT NULL, PRIMARY KEY (chain, seq))\(partitioning("chain"))
+                id BIGSERIAL NOT NULL, chain TEXT COLLATE "C" NOT NULL, seq INTEGER NOT NULL, at_ms BIGINT NOT NULL, actor TEXT NOT NULL,
+                action TEXT NOT NULL, survey TEXT NOT NULL, run TEXT, detail TEXT NOT NULL, content_hash TEXT NOT NULL,
+                previous_hash TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (chain, seq))\(partitioning("chain"))
             """,
-            "CREATE INDEX IF NOT EXISTS audit_log_by_time ON audit_log (at_ms)",
-            "CREATE INDEX IF NOT EXISTS audit_log_by_run ON audit_log (run) WHERE run IS NOT NULL",
+            "CREATE INDEX IF NOT EXISTS audit_log_by_id ON audit_log (id)",
+            "CREATE INDEX IF NOT EXISTS audit_log_by_run ON audit_log (run) WHERE run IS NOT NULL AND run <> chain",
             """
             CREATE TABLE IF NOT EXISTS audit_content (
-                chain TEXT COLLATE "C" NOT NULL, seq INTEGER NOT NULL, salt TEXT NOT NULL, body TEXT NOT NULL,
-                PRIMARY KEY (chain, seq))\(partitioning("chain"))
+                id BIGINT NOT NULL, chain TEXT COLLATE "C" NOT NULL, salt TEXT NOT NULL, body TEXT NOT NULL,
+                PRIMARY KEY (id, chain))\(partitioning("chain"))
             """,
             "CREATE TABLE IF NOT EXISTS audit_chains (chain TEXT COLLATE \"C\" PRIMARY KEY, seq INTEGER NOT NULL, head TEXT NOT NULL)",
             """

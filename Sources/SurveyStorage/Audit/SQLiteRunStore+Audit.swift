@@ -2,8 +2,10 @@ import Foundation
 import GRDB
 
 /// The audit log in SQLite: `audit_log` (append-only, refused UPDATE and DELETE by triggers),
-/// `audit_content` (what participants gave, deleted when erased, never changed) and
-/// `audit_chains` (the heads of the chains that are not a run's; a run's head is on its row).
+/// `audit_content` (what participants gave, by the entry's `id`; deleted when erased, never
+/// changed) and `audit_chains` (the heads of the chains that are not a run's; a run's head is on
+/// its row). Both tables are keyed by the order of writing, so a batch of answers appends to the
+/// same last pages; only the index by (chain, seq) takes a page of its own per answer.
 extension SQLiteRunStore {
     static func writeAudit(_ db: Database, _ entries: [AuditEntry]) throws {
         guard !entries.isEmpty else { return }
@@ -11,12 +13,12 @@ extension SQLiteRunStore {
             INSERT INTO audit_log (chain, seq, at_ms, actor, action, survey, run, detail, content_hash, previous_hash, hash)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        let content = try db.cachedStatement(sql: "INSERT INTO audit_content (chain, seq, salt, body) VALUES (?, ?, ?, ?)")
+        let content = try db.cachedStatement(sql: "INSERT INTO audit_content (id, chain, salt, body) VALUES (?, ?, ?, ?)")
         for entry in entries {
             try log.execute(arguments: [entry.chain, entry.seq, entry.atMillis, entry.actor, entry.action, entry.survey, entry.run,
                                         entry.detail, entry.contentHash, entry.previousHash, entry.hash])
             if let body = entry.content, let salt = entry.salt {
-                try content.execute(arguments: [entry.chain, entry.seq, salt, body])
+                try content.execute(arguments: [db.lastInsertedRowID, entry.chain, salt, body])
             }
         }
     }
@@ -28,7 +30,7 @@ extension SQLiteRunStore {
         event.survey = survey
         let chain = AuditEntry.chain(of: run)
         try writeAudit(db, [AuditEntry.seal(event, chain: chain, after: head)])
-        try db.cachedStatement(sql: "DELETE FROM audit_content WHERE chain = ?").execute(arguments: [chain])
+        try db.cachedStatement(sql: "DELETE FROM audit_content WHERE id IN (SELECT id FROM audit_log WHERE chain = ?)").execute(arguments: [chain])
     }
 
     /// Appends to a chain whose head is in `audit_chains`, inside the writer.
@@ -50,13 +52,15 @@ extension SQLiteRunStore {
     }
 
     static let auditColumns = """
-        l.chain, l.seq, l.at_ms, l.actor, l.action, l.survey, l.run, l.detail, l.content_hash, l.previous_hash, l.hash, c.salt, c.body
-        FROM audit_log l LEFT JOIN audit_content c ON c.chain = l.chain AND c.seq = l.seq
+        l.chain, l.seq, l.at_ms, l.actor, l.action, l.survey, l.run, l.detail, l.content_hash, l.previous_hash, l.hash, c.salt, c.body, l.id
+        FROM audit_log l LEFT JOIN audit_content c ON c.id = l.id
         """
 
     static func entry(_ row: Row) -> AuditEntry {
-        AuditEntry(chain: row[0], seq: row[1], atMillis: row[2], actor: row[3], action: row[4], survey: row[5], run: row[6], detail: row[7],
-                   contentHash: row[8], previousHash: row[9], hash: row[10], content: row[12], salt: row[11])
+        var entry = AuditEntry(chain: row[0], seq: row[1], atMillis: row[2], actor: row[3], action: row[4], survey: row[5], run: row[6],
+                               detail: row[7], contentHash: row[8], previousHash: row[9], hash: row[10], content: row[12], salt: row[11])
+        entry.id = row[13]
+        return entry
     }
 
     public func auditChainEntries(after: AuditPlace?, chain: String?, limit: Int) async throws -> [AuditEntry] {
@@ -73,15 +77,15 @@ extension SQLiteRunStore {
     }
 
     public func auditEntries(_ query: AuditQuery) async throws -> [AuditEntry] {
-        var conditions = ["l.at_ms >= ?", "(l.at_ms, l.chain, l.seq) > (?, ?, ?)"]
-        var arguments: StatementArguments = [query.sinceMillis, query.after?.atMillis ?? Int64.min, query.after?.chain ?? "",
-                                             query.after?.seq ?? 0]
+        var conditions = ["l.id > ?", "l.at_ms >= ?"]
+        var arguments: StatementArguments = [query.afterID, query.sinceMillis]
         if let run = query.run {
-            conditions.append("l.run = ?")
-            _ = arguments.append(contentsOf: [AuditEntry.chain(of: run)])
+            // A run's own chain by its name, and entries about it in other chains by the partial index.
+            conditions.append("(l.chain = ? OR (l.run = ? AND l.run <> l.chain))")
+            _ = arguments.append(contentsOf: [AuditEntry.chain(of: run), AuditEntry.chain(of: run)])
         }
         _ = arguments.append(contentsOf: [query.limit])
-        let sql = "SELECT \(Self.auditColumns) WHERE \(conditions.joined(separator: " AND ")) ORDER BY l.at_ms, l.chain, l.seq LIMIT ?"
+        let sql = "SELECT \(Self.auditColumns) WHERE \(conditions.joined(separator: " AND ")) ORDER BY l.id LIMIT ?"
         let bound = arguments
         return try await pool.read { db in try Row.fetchAll(db, sql: sql, arguments: bound).map(Self.entry) }
     }
@@ -97,14 +101,16 @@ extension SQLiteRunStore {
         }
     }
 
-    public func anchorAudit(since: Date, now: Date, by actor: AuditActor) async throws -> AuditEntry? {
-        let sinceMillis = Int64((since.timeIntervalSince1970 * 1000).rounded(.down))
-        return try await committer.write { db -> AuditEntry? in
+    public func anchorAudit(everything: Bool, now: Date, by actor: AuditActor) async throws -> AuditEntry? {
+        try await committer.write { db -> AuditEntry? in
+            // One writer: every entry after the last anchor's was written after it.
+            let after = everything ? 0 : try Int64.fetchOne(db, sql: "SELECT id FROM audit_log WHERE chain = ? ORDER BY seq DESC LIMIT 1",
+                                                            arguments: [AuditEntry.anchorChain]) ?? 0
             let heads = try Row.fetchAll(db, sql: """
-                SELECT \(Self.auditColumns) JOIN (SELECT chain, max(seq) AS seq FROM audit_log WHERE at_ms >= ? AND chain <> ? GROUP BY chain) m
+                SELECT \(Self.auditColumns) JOIN (SELECT chain, max(seq) AS seq FROM audit_log WHERE id > ? AND chain <> ? GROUP BY chain) m
                     ON m.chain = l.chain AND m.seq = l.seq
                 ORDER BY l.chain
-                """, arguments: [sinceMillis, AuditEntry.anchorChain]).map(Self.entry)
+                """, arguments: [after, AuditEntry.anchorChain]).map(Self.entry)
             guard !heads.isEmpty else { return nil }
             return try Self.append(db, [.anchor(heads, by: actor, at: now)], chain: AuditEntry.anchorChain).last
         }

@@ -159,17 +159,18 @@ extension SQLiteRunStore {
                 """)
         },
         StoreMigration(11, "audit-log") { db in
-            // The audit log (see AuditEntry): entries are never changed or deleted, content is
-            // deleted when erased and never changed, and a run's chain head is on its row.
+            // The audit log (see AuditEntry and SQLiteRunStore+Audit): entries are never changed
+            // or deleted, content is deleted when erased and never changed, and a run's chain
+            // head is on its row. Entries about a run in another chain than its own (reads,
+            // deliveries) are indexed by run; a run's own are found by their chain.
             try db.execute(sql: """
                 CREATE TABLE audit_log (
-                    chain TEXT NOT NULL, seq INTEGER NOT NULL, at_ms INTEGER NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL,
-                    survey TEXT NOT NULL, run TEXT, detail TEXT NOT NULL, content_hash TEXT NOT NULL, previous_hash TEXT NOT NULL,
-                    hash TEXT NOT NULL, PRIMARY KEY (chain, seq)) WITHOUT ROWID;
-                CREATE INDEX audit_log_by_time ON audit_log (at_ms);
-                CREATE INDEX audit_log_by_run ON audit_log (run) WHERE run IS NOT NULL;
-                CREATE TABLE audit_content (
-                    chain TEXT NOT NULL, seq INTEGER NOT NULL, salt TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (chain, seq)) WITHOUT ROWID;
+                    id INTEGER PRIMARY KEY, chain TEXT NOT NULL, seq INTEGER NOT NULL, at_ms INTEGER NOT NULL, actor TEXT NOT NULL,
+                    action TEXT NOT NULL, survey TEXT NOT NULL, run TEXT, detail TEXT NOT NULL, content_hash TEXT NOT NULL,
+                    previous_hash TEXT NOT NULL, hash TEXT NOT NULL);
+                CREATE UNIQUE INDEX audit_log_by_chain ON audit_log (chain, seq);
+                CREATE INDEX audit_log_by_run ON audit_log (run) WHERE run IS NOT NULL AND run <> chain;
+                CREATE TABLE audit_content (id INTEGER PRIMARY KEY, chain TEXT NOT NULL, salt TEXT NOT NULL, body TEXT NOT NULL);
                 CREATE TABLE audit_chains (chain TEXT PRIMARY KEY, seq INTEGER NOT NULL, head TEXT NOT NULL) WITHOUT ROWID;
                 CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
                     BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
