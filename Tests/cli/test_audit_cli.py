@@ -103,7 +103,8 @@ def test_verify_passes_and_its_head_is_checked_later(store, tmp_path):
 @pytest.mark.parametrize("change, kind", [
     ("UPDATE audit_log SET detail = replace(detail, 'mood', 'mooD') WHERE action = 'answer.changed'", "altered"),
     ("DELETE FROM audit_log WHERE action = 'step.back'", "removed"),
-    ("INSERT INTO audit_log SELECT chain, (SELECT max(seq) FROM audit_log b WHERE b.chain = a.chain) + 1, at_ms, actor, action, "
+    ("INSERT INTO audit_log (chain, seq, at_ms, actor, action, survey, run, detail, content_hash, previous_hash, hash) "
+     "SELECT chain, (SELECT max(seq) FROM audit_log b WHERE b.chain = a.chain) + 1, at_ms, actor, action, "
      "survey, run, detail, content_hash, previous_hash, hash FROM audit_log a WHERE action = 'answer.saved' LIMIT 1", "inserted"),
 ])
 def test_verify_names_what_was_tampered_with(store, tmp_path, change, kind):
