@@ -49,6 +49,18 @@ enum RunJSON {
         return writer.bytes
     }
 
+    /// Results as a JSON array, each as a visit row holds it.
+    static func results(_ results: [QuestionResult]) throws -> [UInt8] {
+        var writer = Writer()
+        writer.bytes.append(UInt8(ascii: "["))
+        for (position, result) in results.enumerated() {
+            if position > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+            try writer.result(result)
+        }
+        writer.bytes.append(UInt8(ascii: "]"))
+        return writer.bytes
+    }
+
     static func visit(_ visit: StepVisit) throws -> [UInt8] {
         var writer = Writer()
         writer.open()

@@ -17,7 +17,7 @@ struct AuditLogTests {
 
     static let participant = AuditActor.participant(session: "s1")
 
-    static func event(_ action: String, _ detail: JSONValue = .object([:]), content: JSONValue? = nil, at seconds: Double = 0) -> AuditEvent {
+    static func event(_ action: String, _ detail: JSONValue = .object([:]), content: AuditContent? = nil, at seconds: Double = 0) -> AuditEvent {
         AuditEvent(action, by: participant, at: Date(timeIntervalSince1970: 1_800_000_000 + seconds), survey: "demo", detail: detail,
                    content: content)
     }
@@ -27,12 +27,12 @@ struct AuditLogTests {
         var record = RunStoreBehaviourTests.record()
         record.audit.pending = [event("run.created", .object(["via": .string("link")]))]
         record = try await store.insert(record)
-        record.audit.pending = [event("answer.saved", .object(["step": .string("intro")]), content: .object(["after": .string("4")]), at: 1)]
+        record.audit.pending = [event("answer.saved", .object(["step": .string("intro")]), content: .json(.object(["after": .string("4")])), at: 1)]
         record = try await store.update(record)
         record.audit.pending = [event("step.back", .object(["step": .string("sleep")]), at: 2)]
         record = try await store.update(record)
         record.audit.pending = [event("answer.changed", .object(["step": .string("intro")]),
-                                      content: .object(["before": .string("4"), "after": .string("2")]), at: 3)]
+                                      content: .json(.object(["before": .string("4"), "after": .string("2")])), at: 3)]
         return try await store.update(record)
     }
 
@@ -200,7 +200,7 @@ struct AuditLogTests {
                         record.audit.pending = [Self.event("run.created")]
                         record = try await replica.insert(record)
                         for step in 1...4 {
-                            record.audit.pending = [Self.event("answer.saved", content: .object(["after": .number(Double(step))]), at: Double(step))]
+                            record.audit.pending = [Self.event("answer.saved", content: .json(.object(["after": .number(Double(step))])), at: Double(step))]
                             record = try await replica.update(record)
                         }
                         try await replica.appendAudit([AuditEvent("results.read", by: .token("r\(number)"), at: Date(), run: record.id)],
@@ -224,7 +224,7 @@ struct AuditLogTests {
 struct AuditVerifierTests {
     static func chain(_ count: Int) -> [AuditEntry] {
         let events = (0..<count).map { AuditEvent("answer.saved", by: .system("test"), at: Date(timeIntervalSince1970: Double($0)),
-                                                   content: .object(["after": .number(Double($0))])) }
+                                                   content: .json(.object(["after": .number(Double($0))]))) }
         return AuditEntry.seal(events, chain: "access", after: .genesis).0
     }
 
@@ -257,7 +257,7 @@ struct AuditVerifierTests {
     @Test("The content hash is salted: the same answer hashes differently in two entries")
     func salted() {
         let entries = Self.chain(1) + AuditEntry.seal([AuditEvent("answer.saved", by: .system("test"), at: Date(timeIntervalSince1970: 0),
-                                                                  content: .object(["after": .number(0)]))], chain: "other", after: .genesis).0
+                                                                  content: .json(.object(["after": .number(0)])))], chain: "other", after: .genesis).0
         #expect(entries[0].content == entries[1].content)
         #expect(entries[0].contentHash != entries[1].contentHash)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import SurveyCore
 import SurveyRendering
 import SurveyStorage
 
@@ -83,14 +84,21 @@ struct RunHistoryPage {
         }.joined(separator: ", ")
     }
 
-    /// The answers of one side of a change, as `question = answer` pairs.
+    /// The answers of one side of a change, as `question = answer` pairs, the answer as the
+    /// result format writes it; other content (names, parameters) as `key: value` pairs.
     static func values(_ content: JSONValue?, _ side: String) -> String {
         guard case .object(let object)? = content else { return "" }
-        guard case .array(let results)? = object[side] else { return side == "after" ? words(.object(object)) : "" }
-        return results.compactMap { result -> String? in
-            guard case .object(let fields) = result, case .string(let identifier)? = fields["identifier"] else { return nil }
-            let answer = fields.entries.first { !["type", "identifier", "startDate", "endDate"].contains($0.key) }?.value
-            return "\(identifier) = \(answer.map { JSONWriter.string($0, pretty: false) } ?? "(none)")"
+        guard case .array(let stored)? = object[side] else { return side == "after" ? words(.object(object)) : "" }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        guard let results = try? decoder.decode([QuestionResult].self, from: JSONWriter.data(.array(stored), pretty: false)) else { return "" }
+        let utc = TimeZone(identifier: "UTC")!
+        return results.map { result in
+            guard case .object(let fields) = result.json(in: utc),
+                  let answer = fields.entries.first(where: { !["type", "identifier", "startDate", "endDate"].contains($0.key) })?.value else {
+                return "\(result.identifier) = (none)"
+            }
+            return "\(result.identifier) = \(JSONWriter.string(answer, pretty: false))"
         }.joined(separator: "; ")
     }
 }

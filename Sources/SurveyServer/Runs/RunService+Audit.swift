@@ -19,8 +19,7 @@ extension RunService {
     func auditEvents(_ action: PostAction, post: Post, old: RunRecord, new: RunRecord) -> [AuditEvent] {
         let survey = post.survey
         let actor = AuditActor.participant(session: old.sessionID)
-        let zone = survey.navigator.timeZone
-        func event(_ name: String, _ detail: JSONValue = .object([:]), content: JSONValue? = nil) -> AuditEvent {
+        func event(_ name: String, _ detail: JSONValue = .object([:]), content: AuditContent? = nil) -> AuditEvent {
             AuditEvent(name, by: actor, at: post.now, survey: survey.task.identifier, run: old.id, detail: detail, content: content)
         }
         var events: [AuditEvent] = []
@@ -42,11 +41,7 @@ extension RunService {
             } else {
                 name = before.isEmpty ? "answer.saved" : (before == after ? "answer.confirmed" : "answer.changed")
             }
-            let content: JSONValue? = before.isEmpty && after.isEmpty ? nil : .object([
-                "before": before.isEmpty ? nil : .array(before.map { $0.json(in: zone) }),
-                "after": .array(after.map { $0.json(in: zone) }),
-            ])
-            events.append(event(name, place, content: content))
+            events.append(event(name, place, content: before.isEmpty && after.isEmpty ? nil : .answers(before: before, after: after)))
         case .back:
             let to = new.run.visits.indices.contains(new.run.cursor) ? new.run.visits[new.run.cursor].stepIdentifier : ""
             events.append(event("step.back", .object(["step": .string(stepID), "visit": .number(Double(post.visit)), "to": .string(to)])))
@@ -65,7 +60,7 @@ extension RunService {
 
     /// An event about a run, by someone other than its participant.
     func auditEvent(_ action: String, on record: RunRecord, by actor: AuditActor, detail: JSONValue = .object([:]),
-                    content: JSONValue? = nil) -> AuditEvent {
+                    content: AuditContent? = nil) -> AuditEvent {
         AuditEvent(action, by: actor, at: clock(), survey: record.surveyIdentifier, run: record.id, detail: detail, content: content)
     }
 

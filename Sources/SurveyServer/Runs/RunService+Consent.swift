@@ -71,7 +71,7 @@ extension RunService {
         updated.run.consent = status
         updated.updatedAt = now
         updated.audit.pending = [auditEvent("consent.countersigned", on: record, by: actor,
-                                            detail: .object(["copySHA256": .string(copy.sha256)]), content: .object(["name": .string(name)]))]
+                                            detail: .object(["copySHA256": .string(copy.sha256)]), content: .json(.object(["name": .string(name)])))]
         return try await store.update(updated)
     }
 }

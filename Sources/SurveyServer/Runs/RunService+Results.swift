@@ -113,7 +113,7 @@ extension RunService {
         ])
         record.audit.pending = [auditEvent("run.created", on: record, by: actor,
                                            detail: .object(["via": .string("api"), "surveyVersion": .string(survey.version)]),
-                                           content: parameters)]
+                                           content: .json(parameters))]
         record = try await store.insert(record)
         metrics.countRunStarted()
         return (record, ticket)

@@ -54,17 +54,41 @@ public struct AuditEntry: Sendable, Hashable {
 
     /// The hash this entry's fields and its previous hash make.
     public var expectedHash: String {
-        var text = "survey-audit-1\n"
+        var hasher = SHA256()
+        hasher.update(data: Array("survey-audit-1\n".utf8))
         // Each field with its length, so no two different entries can read the same.
         for field in [chain, String(seq), String(atMillis), actor, action, survey, run ?? "", detail, contentHash, previousHash] {
-            text += "\(field.utf8.count):\(field)\n"
+            var bytes = Array(String(field.utf8.count).utf8)
+            bytes.append(UInt8(ascii: ":"))
+            bytes.append(contentsOf: field.utf8)
+            bytes.append(UInt8(ascii: "\n"))
+            hasher.update(data: bytes)
         }
-        return Self.hex(SHA256.hash(data: Data(text.utf8)))
+        return Self.hex(hasher.finalize())
     }
 
     /// The hash of a content and its salt.
     public static func contentHash(content: String, salt: String) -> String {
-        hex(SHA256.hash(data: Data((salt + "\n" + content).utf8)))
+        var hasher = SHA256()
+        hasher.update(data: Array(salt.utf8))
+        hasher.update(data: [UInt8(ascii: "\n")])
+        hasher.update(data: Array(content.utf8))
+        return hex(hasher.finalize())
+    }
+
+    /// A content as the entry keeps it: compact JSON.
+    static func text(of content: AuditContent) -> String {
+        switch content {
+        case .json(let value):
+            return JSONWriter.string(value, pretty: false)
+        case .answers(let before, let after):
+            var bytes = Array(#"{"before":"#.utf8)
+            bytes.append(contentsOf: (try? RunJSON.results(before)) ?? Array("[]".utf8))
+            bytes.append(contentsOf: Array(#","after":"#.utf8))
+            bytes.append(contentsOf: (try? RunJSON.results(after)) ?? Array("[]".utf8))
+            bytes.append(UInt8(ascii: "}"))
+            return String(decoding: bytes, as: UTF8.self)
+        }
     }
 
     /// The event placed after `head` in `chain`.
@@ -74,7 +98,7 @@ public struct AuditEntry: Sendable, Hashable {
         var contentHash = ""
         if let value = event.content {
             var generator = SystemRandomNumberGenerator()
-            let text = JSONWriter.string(value, pretty: false)
+            let text = Self.text(of: value)
             let words = [generator.next(), generator.next()] as [UInt64]
             let fresh = hex(words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) } })
             contentHash = Self.contentHash(content: text, salt: fresh)

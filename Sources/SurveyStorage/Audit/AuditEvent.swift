@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import JSON
+import SurveyCore
 
 /// Who did something the audit log records.
 public struct AuditActor: Sendable, Hashable {
@@ -26,6 +27,12 @@ public struct AuditActor: Sendable, Hashable {
         self.name = String(name.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }.prefix(200).map(Character.init))
     }
 
+    /// A name made here, known to be one short line.
+    private init(kind: Kind, made name: String) {
+        self.kind = kind
+        self.name = name
+    }
+
     /// `kind:name`, as the log keeps it.
     public var text: String { "\(kind.rawValue):\(name)" }
 
@@ -33,13 +40,22 @@ public struct AuditActor: Sendable, Hashable {
     /// and the session (which would let its holder act as the participant) cannot be read back.
     public static func participant(session: String) -> AuditActor {
         let digest = SHA256.hash(data: Data(("survey-audit-session\u{0}" + session).utf8))
-        return AuditActor(.participant, AuditEntry.hex(digest.prefix(8)))
+        return AuditActor(kind: .participant, made: AuditEntry.hex(digest.prefix(8)))
     }
 
     public static func token(_ name: String) -> AuditActor { AuditActor(.token, name) }
     public static func kiosk(_ device: String) -> AuditActor { AuditActor(.kiosk, device) }
     public static func staff(_ name: String) -> AuditActor { AuditActor(.staff, name) }
     public static func system(_ name: String) -> AuditActor { AuditActor(.system, name) }
+}
+
+/// What a participant gave, as an entry keeps it apart (and erases it).
+public enum AuditContent: Sendable, Hashable {
+    case json(JSONValue)
+    /// A step's results before and after a post, in the stores' own encoding of results (the
+    /// result's keys, the answer as its case, dates as seconds since 1970): written straight
+    /// into bytes, as the step's visit row is.
+    case answers(before: [QuestionResult], after: [QuestionResult])
 }
 
 /// Something to record, before a store places it in a chain. `detail` says what happened
@@ -53,10 +69,10 @@ public struct AuditEvent: Sendable, Hashable {
     /// The run the event concerns, when there is one.
     public var run: UUID?
     public var detail: JSONValue
-    public var content: JSONValue?
+    public var content: AuditContent?
 
     public init(_ action: String, by actor: AuditActor, at: Date, survey: String = "", run: UUID? = nil,
-                detail: JSONValue = .object([:]), content: JSONValue? = nil) {
+                detail: JSONValue = .object([:]), content: AuditContent? = nil) {
         self.action = action
         self.actor = actor
         self.at = at
