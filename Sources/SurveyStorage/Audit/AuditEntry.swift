@@ -54,26 +54,27 @@ public struct AuditEntry: Sendable, Hashable {
 
     /// The hash this entry's fields and its previous hash make.
     public var expectedHash: String {
-        var hasher = SHA256()
-        hasher.update(data: Array("survey-audit-1\n".utf8))
         // Each field with its length, so no two different entries can read the same.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(320 + detail.utf8.count)
+        bytes.append(contentsOf: "survey-audit-1\n".utf8)
         for field in [chain, String(seq), String(atMillis), actor, action, survey, run ?? "", detail, contentHash, previousHash] {
-            var bytes = Array(String(field.utf8.count).utf8)
+            bytes.append(contentsOf: String(field.utf8.count).utf8)
             bytes.append(UInt8(ascii: ":"))
             bytes.append(contentsOf: field.utf8)
             bytes.append(UInt8(ascii: "\n"))
-            hasher.update(data: bytes)
         }
-        return Self.hex(hasher.finalize())
+        return Self.hex(SHA256.hash(data: bytes))
     }
 
     /// The hash of a content and its salt.
     public static func contentHash(content: String, salt: String) -> String {
-        var hasher = SHA256()
-        hasher.update(data: Array(salt.utf8))
-        hasher.update(data: [UInt8(ascii: "\n")])
-        hasher.update(data: Array(content.utf8))
-        return hex(hasher.finalize())
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(salt.utf8.count + 1 + content.utf8.count)
+        bytes.append(contentsOf: salt.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: content.utf8)
+        return hex(SHA256.hash(data: bytes))
     }
 
     /// A content as the entry keeps it: compact JSON.
