@@ -114,8 +114,9 @@ public actor MemoryRunStore: RunStore {
         let heads = auditLog.filter { $0.key != AuditEntry.anchorChain && ($0.value.last?.id ?? 0) > after }
             .keys.sorted().compactMap { auditLog[$0]?.last }
         guard !heads.isEmpty else { return nil }
-        appendAudit([AuditEvent.anchor(heads, by: actor, at: now)], chain: AuditEntry.anchorChain)
-        lastAnchoredID = lastID
+        let through = lastID
+        appendAudit([AuditEvent.anchor(heads, through: through, by: actor, at: now)], chain: AuditEntry.anchorChain)
+        lastAnchoredID = through
         return auditLog[AuditEntry.anchorChain]?.last
     }
 

@@ -131,6 +131,25 @@ struct AuditLogTests {
         #expect(problems.contains { $0.chain == chain && $0.seq == 4 && $0.kind == .removed && $0.message.contains("anchor") })
     }
 
+    @Test("An anchor lists the chains written to since the one before, and none when nothing was", arguments: Kind.allCases)
+    func anchorsFollowOnFromEachOther(_ kind: Kind) async throws {
+        let store = try await RunStoreBehaviourTests.makeStore(kind)
+        let first = try await Self.walk(store)
+        try await store.appendAudit([AuditEvent("results.read", by: .token("lab"), at: Date(), run: first.id)], chain: AuditEntry.accessChain)
+        let anchor = try #require(try await store.anchorAudit(everything: false, now: Date(), by: .system("anchor")))
+        #expect(anchor.detail.contains(AuditEntry.chain(of: first.id)) && anchor.detail.contains(#""access""#))
+        if kind != .postgres && kind != .postgresPartitioned {
+            // PostgreSQL looks back over the last entries on purpose (a sequence is not the order of commits).
+            #expect(try await store.anchorAudit(everything: false, now: Date(), by: .system("anchor")) == nil)
+        }
+        let second = try await Self.walk(store)
+        let next = try #require(try await store.anchorAudit(everything: false, now: Date(), by: .system("anchor")))
+        #expect(next.detail.contains(AuditEntry.chain(of: second.id)))
+        if kind != .postgres && kind != .postgresPartitioned { #expect(!next.detail.contains(AuditEntry.chain(of: first.id))) }
+        #expect(next.seq == anchor.seq + 1)
+        #expect(try await store.verifyAudit().problems.isEmpty)
+    }
+
     @Test("The store refuses UPDATE and DELETE on the log", arguments: sqlKinds)
     func refusals(_ kind: Kind) async throws {
         let store = try await RunStoreBehaviourTests.makeStore(kind)

@@ -74,10 +74,21 @@ extension RunStore {
 extension AuditEvent {
     /// An anchor: the last entry of each chain listed, so that removing a chain's tail, or a
     /// whole chain, shows.
-    public static func anchor(_ heads: [AuditEntry], by actor: AuditActor, at: Date) -> AuditEvent {
+    /// `through` is the last entry (by `id`) the anchor looked at: the next one looks after it.
+    public static func anchor(_ heads: [AuditEntry], through: Int64, by actor: AuditActor, at: Date) -> AuditEvent {
         AuditEvent(AuditEntry.anchorAction, by: actor, at: at, detail: .object([
+            "through": .number(Double(through)),
             "heads": .array(heads.map { .array([.string($0.chain), .number(Double($0.seq)), .string($0.hash)]) }),
         ]))
+    }
+}
+
+extension AuditEntry {
+    /// The last entry an anchor looked at (0 for any other entry).
+    var anchoredThrough: Int64 {
+        guard action == AuditEntry.anchorAction, case .object(let detail)? = try? JSONParser.parse(detail),
+              case .number(let through)? = detail["through"] else { return 0 }
+        return Int64(through)
     }
 }
 

@@ -159,12 +159,14 @@ extension PostgresRunStore {
         try await client.withTransaction(logger: logger) { connection in
             var after: Int64 = 0
             if !everything {
-                for try await id in try await connection.query("""
-                    SELECT id FROM audit_log WHERE chain = \(AuditEntry.anchorChain) ORDER BY seq DESC LIMIT 1
-                    """, logger: self.logger).decode(Int64.self) {
-                    after = max(0, id - Self.anchorOverlap)
-                }
+                let last = try await self.entries("""
+                    SELECT \(unescaped: Self.auditColumns) WHERE l.chain = \(AuditEntry.anchorChain) ORDER BY l.seq DESC LIMIT 1
+                    """, on: connection).first
+                after = max(0, (last?.anchoredThrough ?? 0) - Self.anchorOverlap)
             }
+            var through: Int64 = 0
+            for try await id in try await connection.query("SELECT coalesce(max(id), 0) FROM audit_log", logger: self.logger)
+                .decode(Int64.self) { through = id }
             let heads = try await self.entries("""
                 SELECT \(unescaped: Self.auditColumns)
                 JOIN (SELECT chain, max(seq) AS seq FROM audit_log WHERE id > \(after) AND chain <> \(AuditEntry.anchorChain)
@@ -172,7 +174,8 @@ extension PostgresRunStore {
                 ORDER BY l.chain
                 """, on: connection)
             guard !heads.isEmpty else { return nil }
-            return try await self.append([.anchor(heads, by: actor, at: now)], chain: AuditEntry.anchorChain, on: connection).last
+            return try await self.append([.anchor(heads, through: through, by: actor, at: now)], chain: AuditEntry.anchorChain,
+                                         on: connection).last
         }
     }
 

@@ -101,18 +101,25 @@ extension SQLiteRunStore {
         }
     }
 
+    /// The heads are read in a read transaction, beside the writer, so answers do not wait on
+    /// the scan; the anchor records the last entry it looked at, where the next one starts.
     public func anchorAudit(everything: Bool, now: Date, by actor: AuditActor) async throws -> AuditEntry? {
-        try await committer.write { db -> AuditEntry? in
-            // One writer: every entry after the last anchor's was written after it.
-            let after = everything ? 0 : try Int64.fetchOne(db, sql: "SELECT id FROM audit_log WHERE chain = ? ORDER BY seq DESC LIMIT 1",
-                                                            arguments: [AuditEntry.anchorChain]) ?? 0
+        let (heads, through) = try await pool.read { db -> ([AuditEntry], Int64) in
+            let last = try Row.fetchOne(db, sql: "SELECT \(Self.auditColumns) WHERE l.chain = ? ORDER BY l.seq DESC LIMIT 1",
+                                        arguments: [AuditEntry.anchorChain]).map(Self.entry)
+            let after = everything ? 0 : last?.anchoredThrough ?? 0
+            let through = try Int64.fetchOne(db, sql: "SELECT max(id) FROM audit_log") ?? 0
             let heads = try Row.fetchAll(db, sql: """
-                SELECT \(Self.auditColumns) JOIN (SELECT chain, max(seq) AS seq FROM audit_log WHERE id > ? AND chain <> ? GROUP BY chain) m
+                SELECT \(Self.auditColumns)
+                JOIN (SELECT chain, max(seq) AS seq FROM audit_log WHERE id > ? AND id <= ? AND chain <> ? GROUP BY chain) m
                     ON m.chain = l.chain AND m.seq = l.seq
                 ORDER BY l.chain
-                """, arguments: [after, AuditEntry.anchorChain]).map(Self.entry)
-            guard !heads.isEmpty else { return nil }
-            return try Self.append(db, [.anchor(heads, by: actor, at: now)], chain: AuditEntry.anchorChain).last
+                """, arguments: [after, through, AuditEntry.anchorChain]).map(Self.entry)
+            return (heads, through)
+        }
+        guard !heads.isEmpty else { return nil }
+        return try await committer.write { db in
+            try Self.append(db, [.anchor(heads, through: through, by: actor, at: now)], chain: AuditEntry.anchorChain).last
         }
     }
 }
