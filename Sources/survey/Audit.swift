@@ -12,6 +12,12 @@ struct Audit: AsyncParsableCommand {
         subcommands: [Verify.self, Export.self]
     )
 
+    /// A SQLite store must exist: reading its log does not make an empty one.
+    static func requireStore(_ configuration: ServerConfiguration) throws {
+        guard configuration.postgresURL == nil, !FileManager.default.fileExists(atPath: configuration.resolvedDatabasePath) else { return }
+        throw ValidationError("There is no database at \(configuration.resolvedDatabasePath); name it with --database or --data.")
+    }
+
     /// `survey audit verify`: walks every chain and names the first entry altered, removed or inserted.
     struct Verify: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -49,6 +55,7 @@ struct Audit: AsyncParsableCommand {
         func run() async throws {
             let settings = try readSettings(storeOptions.given)
             let configuration = try orExit { () throws(SettingError) in try ServerConfiguration(storeSettings: settings) }
+            try Audit.requireStore(configuration)
             let expected = expectHead.flatMap(Self.head)
             let anchor = anchor
             let failed = FailureMark()
@@ -114,6 +121,7 @@ struct Audit: AsyncParsableCommand {
             restrictNewFilesToOwner()
             let settings = try readSettings(storeOptions.given)
             let configuration = try orExit { () throws(SettingError) in try ServerConfiguration(storeSettings: settings) }
+            try Audit.requireStore(configuration)
             let query = AuditQuery(run: run.flatMap(UUID.init(uuidString:)),
                                    since: since.flatMap { DateTimeParsing.instant($0, defaultZone: TimeZone(identifier: "UTC")!) })
             let sink = try OutputSink(path: output)

@@ -127,3 +127,10 @@ def test_verify_names_what_was_tampered_with(store, tmp_path, change, kind):
     assert run.returncode == 1, run.stdout
     first = run.stdout.split("the first:\n")[1].splitlines()[0].strip()
     assert first.startswith(kind + ": chain "), run.stdout
+
+
+def test_a_missing_store_is_named_not_made(tmp_path):
+    for command in (("audit", "verify"), ("audit", "export")):
+        run = survey(*command, "--data", tmp_path / "nowhere")
+        assert run.returncode != 0 and "There is no database at" in run.stderr, run.stderr
+    assert not (tmp_path / "nowhere").exists()
