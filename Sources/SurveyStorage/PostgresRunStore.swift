@@ -96,7 +96,7 @@ public final class PostgresRunStore: RunStore {
         let state = try Self.header(record.run)
         let visits = try Self.encodeVisits(record.run.visits, from: 0)
         let positions = Array(visits.indices)
-        let (entries, head) = AuditEntry.seal(record.audit.pending, chain: AuditEntry.chain(of: record.id), after: .genesis)
+        let (entries, head) = AuditEntry.seal(record.audit.pending, chain: AuditEntry.chain(of: record.id), after: .genesis, chainRun: record.id)
         let audit = AuditRows(entries)
         do {
             // The header, its visits and its audit entries in one statement: one round trip, all or nothing.
@@ -183,7 +183,7 @@ public final class PostgresRunStore: RunStore {
         let oldCode = known ? record.storedVisits.resumeCode : nil
         let codeChanged = !known || oldCode != code
         // The chain follows the head read with the record at this version: a stale one fails the version check.
-        let (entries, head) = AuditEntry.seal(record.audit.pending, chain: AuditEntry.chain(of: record.id), after: record.audit.head)
+        let (entries, head) = AuditEntry.seal(record.audit.pending, chain: AuditEntry.chain(of: record.id), after: record.audit.head, chainRun: record.id)
         let audit = AuditRows(entries)
         let rows = try await connection.query("""
             WITH updated AS (

@@ -113,7 +113,7 @@ public final class SQLiteRunStore: RunStore {
         let id = record.id.uuidString
         let encoded = try Self.encodeVisits(record.run.visits, from: 0)
         let count = record.run.visits.count
-        let (entries, head) = AuditEntry.seal(record.audit.pending, chain: AuditEntry.chain(of: record.id), after: .genesis)
+        let (entries, head) = AuditEntry.seal(record.audit.pending, chain: AuditEntry.chain(of: record.id), after: .genesis, chainRun: record.id)
         stored.audit = AuditTrail(head: head)
         do {
             try await committer.write { db in
@@ -164,7 +164,7 @@ public final class SQLiteRunStore: RunStore {
         // out of the statement, and SQLite leaves their indexes alone.
         let onlyHeader = held.map { Self.sameIndexedColumns($0, record) } ?? false
         // The chain follows the head read with the record at this version: a stale one fails the version check.
-        let (entries, head) = AuditEntry.seal(record.audit.pending, chain: AuditEntry.chain(of: record.id), after: record.audit.head)
+        let (entries, head) = AuditEntry.seal(record.audit.pending, chain: AuditEntry.chain(of: record.id), after: record.audit.head, chainRun: record.id)
         let changed = try await committer.write { db -> Int in
             if onlyHeader {
                 try db.cachedStatement(sql: """

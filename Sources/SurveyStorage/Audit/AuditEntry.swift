@@ -93,7 +93,8 @@ public struct AuditEntry: Sendable, Hashable {
     }
 
     /// The event placed after `head` in `chain`.
-    public static func seal(_ event: AuditEvent, chain: String, after head: AuditHead) -> AuditEntry {
+    /// `chainRun` is the run whose chain this is, when it is one: its events need not spell the run again.
+    public static func seal(_ event: AuditEvent, chain: String, after head: AuditHead, chainRun: UUID? = nil) -> AuditEntry {
         var content: String?
         var salt: String?
         var contentHash = ""
@@ -108,18 +109,26 @@ public struct AuditEntry: Sendable, Hashable {
         }
         var entry = AuditEntry(chain: chain, seq: head.seq + 1, atMillis: Int64((event.at.timeIntervalSince1970 * 1000).rounded()),
                                actor: event.actor.text, action: event.action, survey: event.survey,
-                               run: event.run?.uuidString.lowercased() ?? (UUID(uuidString: chain) != nil ? chain : nil), detail: JSONWriter.string(event.detail, pretty: false),
+                               run: runText(event.run, chain: chain, chainRun: chainRun), detail: JSONWriter.string(event.detail, pretty: false),
                                contentHash: contentHash, previousHash: head.hash, hash: "", content: content, salt: salt)
         entry.hash = entry.expectedHash
         return entry
     }
 
+    /// The run an entry names: its chain's own run without spelling it again, another as its text,
+    /// and a run's chain's run when the event names none.
+    private static func runText(_ run: UUID?, chain: String, chainRun: UUID?) -> String? {
+        if let run { return run == chainRun ? chain : Self.chain(of: run) }
+        return chainRun != nil || UUID(uuidString: chain) != nil ? chain : nil
+    }
+
     /// Events placed one after another from `head`; returns the entries and the new head.
-    public static func seal(_ events: [AuditEvent], chain: String, after head: AuditHead) -> ([AuditEntry], AuditHead) {
+    public static func seal(_ events: [AuditEvent], chain: String, after head: AuditHead, chainRun: UUID? = nil) -> ([AuditEntry], AuditHead) {
         var head = head
         var entries: [AuditEntry] = []
+        entries.reserveCapacity(events.count)
         for event in events {
-            let entry = seal(event, chain: chain, after: head)
+            let entry = seal(event, chain: chain, after: head, chainRun: chainRun)
             entries.append(entry)
             head = AuditHead(seq: entry.seq, hash: entry.hash)
         }

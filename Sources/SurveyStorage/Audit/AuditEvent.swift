@@ -18,23 +18,25 @@ public struct AuditActor: Sendable, Hashable {
         case system
     }
 
-    public var kind: Kind
-    public var name: String
+    public let kind: Kind
+    public let name: String
+    /// `kind:name`, as the log keeps it.
+    public let text: String
 
     public init(_ kind: Kind, _ name: String) {
         self.kind = kind
         // One line, so that an actor reads the same in every export.
         self.name = String(name.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }.prefix(200).map(Character.init))
+        text = "\(kind.rawValue):\(self.name)"
     }
 
     /// A name made here, known to be one short line.
     private init(kind: Kind, made name: String) {
         self.kind = kind
         self.name = name
+        text = "\(kind.rawValue):\(name)"
     }
 
-    /// `kind:name`, as the log keeps it.
-    public var text: String { "\(kind.rawValue):\(name)" }
 
     /// A participant by a pseudonym of their session: the same session always reads the same,
     /// and the session (which would let its holder act as the participant) cannot be read back.
