@@ -117,6 +117,23 @@ struct AuditRouteTests {
         #expect(try await store.verifyAudit().problems.isEmpty)
     }
 
+    @Test("An export through the API is recorded before its first byte, and again with its row count once whole")
+    func exportsAreRecorded() async throws {
+        let store = MemoryRunStore()
+        let app = try await Self.application(store: store)
+        try await app.test(.router) { client in
+            _ = try await Self.walkWithChange(client)
+            let export = try await client.execute(uri: "/api/v1/surveys/wellbeing-check/export?format=csv&status=inProgress", method: .get,
+                                                  headers: [.authorization: "Bearer \(Self.labToken)"])
+            #expect(export.status == .ok)
+        }
+        let access = await store.auditChainEntries(after: nil, chain: AuditEntry.accessChain, limit: 100)
+            .filter { $0.action.hasPrefix("export.") }
+        #expect(access.map(\.action) == ["export.started", "export.made"])
+        #expect(access.allSatisfy { $0.actor == "token:lab" && $0.survey == "wellbeing-check" && $0.detail.contains(#""status":"inProgress""#) })
+        #expect(access.last?.detail.contains(#""rows":1"#) == true)
+    }
+
     @Test("Named tokens: each name=token pair, names of letters, digits, '.', '_' and '-', each once")
     func namedTokens() {
         #expect(ServerConfiguration.namedTokens("lab=abcdefghijklmnop, monitor.2=0123456789abcdefg") == [

@@ -36,24 +36,23 @@ public struct ExportJob: Sendable {
     func auditDetail(rows: Int?) -> JSONValue {
         .object([
             "format": .string(format.rawValue), "status": .string(status ?? "all"),
-            "since": since.map { .string(AuditEntry.timestamp(Int64($0.timeIntervalSince1970 * 1000))) },
+            "since": since.map { .string(DateTimeParsing.preciseString($0, in: TimeZone(identifier: "UTC")!)) },
             "includeIdentifiers": .bool(options.includeIdentifiers), "missingCodes": .bool(options.missingCodes),
             "rows": rows.map { .number(Double($0)) },
         ])
     }
 
+    /// Records the export in the audit log's `access` chain: `export.started` before the first
+    /// byte (a caller that cannot record it sends nothing), `export.made` with its rows once whole.
+    func record(_ action: String, rows: Int?, by actor: AuditActor, in store: any RunStore) async throws {
+        try await store.appendAudit([AuditEvent(action, by: actor, at: Date(), survey: task.identifier, detail: auditDetail(rows: rows))],
+                                    chain: AuditEntry.accessChain)
+    }
+
     /// Writes the whole export through `write`, a piece at a time; returns how many runs it holds.
-    /// With `actor`, the audit log records it before the first byte (nothing is written if that
-    /// fails; `startRecorded` when the caller did that already) and again with its row count once it is whole.
+    /// With `actor`, the audit log records it as made, with its row count, once it is whole.
     @discardableResult
-    public func run(store: any RunStore, recordedAs actor: AuditActor? = nil, startRecorded: Bool = false,
-                    write: @concurrent (String) async throws -> Void) async throws -> Int {
-        func record(_ action: String, rows: Int?) async throws {
-            guard let actor else { return }
-            try await store.appendAudit([AuditEvent(action, by: actor, at: Date(), survey: task.identifier, detail: auditDetail(rows: rows))],
-                                        chain: AuditEntry.accessChain)
-        }
-        if !startRecorded { try await record("export.started", rows: nil) }
+    public func run(store: any RunStore, recordedAs actor: AuditActor? = nil, write: @concurrent (String) async throws -> Void) async throws -> Int {
         // Earlier versions of the survey, so runs made with them read as their participants saw them.
         var older: [(version: String, task: SurveyTask)] = []
         for kept in try await store.surveyVersions(survey: task.identifier) where kept.version != task.version {
@@ -76,7 +75,7 @@ public struct ExportJob: Sendable {
             }
         }
         try await write(exporter.tail())
-        try await record("export.made", rows: rows)
+        if let actor { try await record("export.made", rows: rows, by: actor, in: store) }
         return rows
     }
 }
@@ -85,7 +84,9 @@ public struct ExportJob: Sendable {
 /// as long as the export takes.
 public func exportRuns(configuration: ServerConfiguration, job: ExportJob, write: @escaping @Sendable (String) throws -> Void) async throws {
     try await usingStore(configuration) { store in
-        try await job.run(store: store, recordedAs: .system("command line")) { try write($0) }
+        let actor = AuditActor.system("command line")
+        try await job.record("export.started", rows: nil, by: actor, in: store)
+        try await job.run(store: store, recordedAs: actor) { try write($0) }
     }
 }
 

@@ -21,7 +21,7 @@ extension ResearcherAPI {
             }
             query.since = date
         }
-        try await recordAccess("audit.read", by: actor, run: query.run, detail: .object(["since": parameters.get("since").map(JSONValue.string)]))
+        try await runs.recordAccess("audit.read", by: actor, run: query.run, detail: .object(["since": parameters.get("since").map(JSONValue.string)]))
         let store = runs.store
         let chosen = query
         let body = ResponseBody { writer in
@@ -43,10 +43,9 @@ extension ResearcherAPI {
         guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else {
             return Self.problem(.notFound, "There is no run with this id.")
         }
-        var entries: [AuditEntry] = []
-        try await runs.store.forEachAuditEntry(AuditQuery(run: id)) { entries.append($0) }
-        guard !entries.isEmpty else { return Self.problem(.notFound, "The audit log holds nothing about this run.") }
-        try await recordAccess("history.read", by: actor, survey: entries[0].survey, run: id)
+        guard let entries = try await runs.history(of: id, by: actor) else {
+            return Self.problem(.notFound, "The audit log holds nothing about this run.")
+        }
         let page = RunHistoryPage(run: id, entries: entries).html
         return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
                         body: ResponseBody(byteBuffer: ByteBuffer(string: page)))

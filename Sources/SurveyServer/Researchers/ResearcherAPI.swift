@@ -58,18 +58,8 @@ struct ResearcherAPI: Sendable {
         }
         do {
             return try await handler(actor)
-        } catch let error as AuditUnwritten {
-            _ = error
+        } catch is AuditUnwritten {
             return Self.problem(.serviceUnavailable, "The audit log could not record this request, so it was not carried out; try again.")
-        }
-    }
-
-    /// Records a researcher's read or export before it is answered; nothing is answered unrecorded.
-    func recordAccess(_ action: String, by actor: AuditActor, survey: String = "", run: UUID? = nil, detail: JSONValue = .object([:])) async throws {
-        do {
-            try await runs.recordAccess(action, by: actor, survey: survey, run: run, detail: detail)
-        } catch {
-            throw AuditUnwritten()
         }
     }
 
@@ -177,7 +167,7 @@ struct ResearcherAPI: Sendable {
         guard let format = ResultFormat(query: request.uri.queryParameters.get("format")) else {
             return Self.problem(.badRequest, "\"format\" must be one of \(ResultFormat.names).")
         }
-        try await recordAccess("results.read", by: actor, survey: record.surveyIdentifier, run: record.id, detail: .object([
+        try await runs.recordAccess("results.read", by: actor, survey: record.surveyIdentifier, run: record.id, detail: .object([
             "format": .string(request.uri.queryParameters.get("format") ?? "json"), "includeIdentifiers": .bool(includesIdentifiers(request)),
         ]))
         if format.isFHIR {
@@ -216,7 +206,7 @@ struct ResearcherAPI: Sendable {
               let copy = try await runs.consentCopy(of: record) else {
             return Self.problem(.notFound, "There is no signed consent for this id.")
         }
-        try await recordAccess("consent.copyRead", by: actor, survey: record.surveyIdentifier, run: record.id,
+        try await runs.recordAccess("consent.copyRead", by: actor, survey: record.surveyIdentifier, run: record.id,
                                detail: .object(["copySHA256": .string(copy.sha256)]))
         return Response(status: .ok, headers: [
             .contentType: "application/pdf", .cacheControl: "no-store",
@@ -280,7 +270,7 @@ struct ResearcherAPI: Sendable {
             query.limit = number
         }
         let records = try await runs.runs(matching: query)
-        try await recordAccess("runs.listed", by: actor, survey: query.survey ?? "", detail: .object([
+        try await runs.recordAccess("runs.listed", by: actor, survey: query.survey ?? "", detail: .object([
             "status": query.status.map(JSONValue.string), "since": parameters.get("since").map(JSONValue.string),
             "limit": .number(Double(query.limit)), "rows": .number(Double(records.count)),
         ]))
@@ -335,9 +325,13 @@ struct ResearcherAPI: Sendable {
         let store = runs.store
         let exportJob = job
         // Recorded before anything is sent: an export the log cannot record is refused.
-        try await recordAccess("export.started", by: actor, survey: identifier, detail: job.auditDetail(rows: nil))
+        do {
+            try await job.record("export.started", rows: nil, by: actor, in: runs.store)
+        } catch {
+            throw AuditUnwritten()
+        }
         let body = ResponseBody { writer in
-            try await exportJob.run(store: store, recordedAs: actor, startRecorded: true) { piece in
+            try await exportJob.run(store: store, recordedAs: actor) { piece in
                 guard !piece.isEmpty else { return }
                 try await writer.write(ByteBuffer(string: piece))
             }
@@ -349,6 +343,3 @@ struct ResearcherAPI: Sendable {
         ], body: body)
     }
 }
-
-/// The audit log could not record a researcher's request, which is then not carried out.
-struct AuditUnwritten: Error {}

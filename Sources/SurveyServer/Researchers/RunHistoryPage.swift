@@ -52,7 +52,7 @@ struct RunHistoryPage {
         for entry in entries {
             let detail = (try? JSONParser.parse(entry.detail)) ?? .null
             let content = entry.content.flatMap { try? JSONParser.parse($0) }
-            rows += "<tr><td>\(e(AuditEntry.timestamp(entry.atMillis)))</td><td>\(e(entry.action))</td><td>\(e(entry.actor))</td>"
+            rows += "<tr><td>\(e(entry.timestamp))</td><td>\(e(entry.action))</td><td>\(e(entry.actor))</td>"
             rows += "<td>\(e(Self.words(detail)))</td><td>\(e(Self.values(content, "before")))</td>"
             rows += "<td>\(e(entry.contentHash.isEmpty || content != nil ? Self.values(content, "after") : "(erased)"))</td></tr>\n"
         }

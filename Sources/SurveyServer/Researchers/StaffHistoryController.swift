@@ -54,15 +54,14 @@ struct StaffHistoryController: ParticipantController {
             return form(request, context, run: typedRun, error: ("run", "Enter a run's identifier, such as the API gives."),
                         status: .unprocessableContent)
         }
-        var entries: [AuditEntry] = []
-        try await runs.store.forEachAuditEntry(AuditQuery(run: id)) { entries.append($0) }
-        guard !entries.isEmpty else {
-            return form(request, context, run: typedRun, error: ("run", "The audit log holds nothing about this run."), status: .notFound)
-        }
+        let entries: [AuditEntry]?
         do {
-            try await runs.recordAccess("history.read", by: actor, survey: entries[0].survey, run: id)
-        } catch {
+            entries = try await runs.history(of: id, by: actor)
+        } catch is AuditUnwritten {
             throw HTTPError(.serviceUnavailable)
+        }
+        guard let entries else {
+            return form(request, context, run: typedRun, error: ("run", "The audit log holds nothing about this run."), status: .notFound)
         }
         return html(RunHistoryPage(run: id, entries: entries).html, visitor: visitor)
     }

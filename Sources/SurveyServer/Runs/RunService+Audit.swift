@@ -65,12 +65,26 @@ extension RunService {
     }
 
     /// Records a researcher's or staff member's action that changes nothing of a run (a read, an
-    /// export, a sign-in) in the `access` chain. It throws when the entry cannot be written:
-    /// the caller then refuses the action rather than let it go unrecorded.
+    /// export, a sign-in) in the `access` chain. It throws `AuditUnwritten` when the entry cannot
+    /// be written: the caller then refuses the action rather than let it go unrecorded.
     func recordAccess(_ action: String, by actor: AuditActor, survey: String = "", run: UUID? = nil,
                       detail: JSONValue = .object([:])) async throws {
-        try await store.appendAudit([AuditEvent(action, by: actor, at: clock(), survey: survey, run: run, detail: detail)],
-                                    chain: AuditEntry.accessChain)
+        do {
+            try await store.appendAudit([AuditEvent(action, by: actor, at: clock(), survey: survey, run: run, detail: detail)],
+                                        chain: AuditEntry.accessChain)
+        } catch {
+            throw AuditUnwritten()
+        }
+    }
+
+    /// Every entry about a run, in the order written, recorded as read by `actor`; nil when the
+    /// log holds nothing about it. The API's history and the staff's page both read it here.
+    func history(of run: UUID, by actor: AuditActor) async throws -> [AuditEntry]? {
+        var entries: [AuditEntry] = []
+        try await store.forEachAuditEntry(AuditQuery(run: run)) { entries.append($0) }
+        guard let first = entries.first else { return nil }
+        try await recordAccess("history.read", by: actor, survey: first.survey, run: run)
+        return entries
     }
 
     /// Records a refusal (a wrong PIN or token). What it records has already happened, so a
@@ -127,3 +141,6 @@ extension Presentation {
         }
     }
 }
+
+/// The audit log could not record a researcher's or staff member's request, which is then not carried out.
+struct AuditUnwritten: Error {}

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import JSON
+import SurveyCore
 
 /// One entry of the audit log as kept. An entry belongs to a chain (a run's, by its lower-case
 /// identifier, or `access`, `delivery` or `anchor`) at a place `seq` from 1; its `hash` is the
@@ -165,7 +166,7 @@ public struct AuditEntry: Sendable, Hashable {
         let contentValue = content.flatMap { try? JSONParser.parse($0) }
         return .object([
             "id": .number(Double(id)), "chain": .string(chain), "seq": .number(Double(seq)),
-            "at": .string(Self.timestamp(atMillis)), "actor": .string(actor), "action": .string(action),
+            "at": .string(timestamp), "actor": .string(actor), "action": .string(action),
             "survey": survey.isEmpty ? nil : .string(survey), "run": run.map(JSONValue.string), "detail": detailValue,
             "content": contentValue, "contentHash": contentHash.isEmpty ? nil : .string(contentHash),
             "erased": (!contentHash.isEmpty && content == nil) ? .bool(true) : nil,
@@ -173,14 +174,8 @@ public struct AuditEntry: Sendable, Hashable {
         ])
     }
 
-    /// UTC, to the millisecond.
-    public static func timestamp(_ millis: Int64) -> String {
-        let date = Date(timeIntervalSince1970: Double(millis) / 1000)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let ms = Int(((millis % 1000) + 1000) % 1000)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!,
-                      parts.second!, ms)
+    /// The entry's time in UTC, to the millisecond, as the exports write instants.
+    public var timestamp: String {
+        DateTimeParsing.preciseString(at, in: TimeZone(identifier: "UTC")!)
     }
 }
