@@ -17,6 +17,10 @@ public struct PageFill: Sendable {
     public var returnToReview: Bool
     /// Markup made per request to stand beside the content (the preview's panel), or nothing.
     public var panel = ""
+    /// Each shuffled question's choices in the run's order, by question name.
+    public var orders: [String: [Int]] = [:]
+    /// The words of each piped selector that has an answer.
+    public var piped: [String: String] = [:]
     /// Which question each issue belongs to.
     public var questionOfField: @Sendable (String) -> String
 
@@ -62,7 +66,9 @@ public struct PageFill: Sendable {
             if hasError(question: question) { all.append(PageIDs.error(question)) }
             if !all.isEmpty { output += " aria-describedby=\"" + all.joined(separator: " ") + "\"" }
         case .invalid(let field): if issues.contains(where: { $0.field == field }) { output += " aria-invalid=\"true\"" }
-        case .itemStart, .itemEnd, .backStart, .backEnd: break
+        case .piped(let selector, let fallbackHTML):
+            if let words = piped[selector] { HTMLEscaping.append(words, to: &output) } else { output += fallbackHTML }
+        case .itemStart, .itemEnd, .backStart, .backEnd, .orderedItem, .orderedItemEnd: break
         }
     }
 }

@@ -11,6 +11,8 @@ public enum PageIDs {
     /// The words a read-only question shows; a name no control posts.
     public static func shown(_ name: String) -> String { "\(name):shown" }
     public static func option(_ name: String, _ index: Int) -> String { index == 0 ? name : "\(name):\(index + 1)" }
+    /// The progress label of a step whose place depends on the run.
+    public static let progress = "_progress:shown"
     public static func hint(_ name: String) -> String { "\(name):hint" }
     public static func error(_ name: String) -> String { "\(name):error" }
     public static func optionHint(_ name: String, _ index: Int) -> String { "\(name):\(index + 1):hint" }

@@ -39,7 +39,8 @@ public struct PageTemplate: Sendable {
         self.segments = segments
     }
 
-    /// The page for one request: slots filled, hidden items left out, in one buffer.
+    /// The page for one request: slots filled, hidden items left out, shuffled choices in the
+    /// run's order, in one buffer.
     public func render(_ fill: PageFill) -> String {
         var output = ""
         output.reserveCapacity(segments.reduce(0) { total, segment in
@@ -47,7 +48,32 @@ public struct PageTemplate: Sendable {
             return total
         } + 256)
         var skipping = 0
-        for segment in segments {
+        emit(segments.indices, fill, into: &output, skipping: &skipping)
+        return output
+    }
+
+    private func emit(_ range: Range<Int>, _ fill: PageFill, into output: inout String, skipping: inout Int) {
+        var position = range.lowerBound
+        while position < range.upperBound {
+            let segment = segments[position]
+            if skipping == 0, case .slot(.orderedItem(let list, _)) = segment, let order = fill.orders[list] {
+                // A shuffled list: its items, each up to its end marker, in the run's order.
+                var items: [Int: Range<Int>] = [:]
+                var cursor = position
+                while cursor < range.upperBound, case .slot(.orderedItem(let other, let index)) = segments[cursor], other == list,
+                      let end = segments[cursor..<range.upperBound].firstIndex(where: {
+                          if case .slot(.orderedItemEnd) = $0 { return true }
+                          return false
+                      }) {
+                    items[index] = (cursor + 1)..<end
+                    cursor = end + 1
+                }
+                for index in order + items.keys.sorted().filter({ !order.contains($0) }) {
+                    if let item = items[index] { emit(item, fill, into: &output, skipping: &skipping) }
+                }
+                position = cursor
+                continue
+            }
             switch segment {
             case .literal(let text):
                 if skipping == 0 { output += text }
@@ -62,8 +88,8 @@ public struct PageTemplate: Sendable {
             case .slot(let slot):
                 if skipping == 0 { fill.append(slot, to: &output) }
             }
+            position += 1
         }
-        return output
     }
 }
 

@@ -66,14 +66,19 @@ struct QuestionViewModel {
         [
             "id": PageIDs.option(name, index), "name": name, "value": value, "label": label,
             "checked": slots.marker(.checked(field: name, value: value)),
-            "detail": false, "divider": false, "other": false,
+            "detail": false, "divider": false, "other": false, "orderStart": "", "orderEnd": "",
         ]
     }
 
-    func textOptions(_ choices: [TextChoice], exclusiveDivider: Bool) -> [[String: Any]] {
+    /// The options of a list of choices; a shuffled list marks each so the run's order can place it.
+    func textOptions(_ choices: [TextChoice], exclusiveDivider: Bool, shuffled: Bool = false) -> [[String: Any]] {
         let exclusives = choices.indices.filter { choices[$0].isExclusive }
         return choices.enumerated().map { index, choice -> [String: Any] in
             var option = self.option(index: index, value: choice.value.formValue, label: html(choice.text) ?? "")
+            if shuffled {
+                option["orderStart"] = slots.marker(.orderedItem(list: name, index: index))
+                option["orderEnd"] = slots.marker(.orderedItemEnd)
+            }
             if let detail = html(choice.detailText) {
                 option["detail"] = detail
                 option["detailID"] = PageIDs.optionHint(name, index)

@@ -41,4 +41,10 @@ public enum Slot: Sendable, Hashable {
     case itemEnd
     /// Markup beside the page's content, made per request: the preview's panel.
     case panel
+    /// Where a choice of a shuffled list begins, and ends: the run's order puts them in place.
+    case orderedItem(list: String, index: Int)
+    case orderedItemEnd
+    /// An earlier answer or parameter piped into text (`${selector|fallback}`): its words,
+    /// escaped, or the fallback's sanitized markup when there is no answer.
+    case piped(selector: String, fallbackHTML: String)
 }

@@ -73,11 +73,11 @@ extension SurveyPages {
             let (shown, title) = signingPage(content, document: task.consentDocument, into: &stepContext, parts: parts)
             questions += shown
             pageTitle = title
-        case .instruction, .review:
+        case .instruction, .review, .allocation:
             break
         }
         if pageTitle.isEmpty { pageTitle = parts.plain(task.title) ?? task.identifier }
-        addButtons(to: &stepContext, step: step, page: page, task: task, navigator: navigator, catalog: parts.catalog)
+        addButtons(to: &stepContext, step: step, page: page, task: task, navigator: navigator, catalog: parts.catalog, slots: parts.slots)
         var context = pageContext(task: task, language: language, texts: parts.texts, fallback: fallback, title: pageTitle,
                                   presentation: place.presentation)
         context["refresh"] = place.refresh(step, base: place.presentation.base(task.identifier))
@@ -170,7 +170,7 @@ extension SurveyPages {
 
     /// The page's buttons and progress: what Next says, whether Skip and "don't know" show.
     static func addButtons(to context: inout [String: Any], step: Step, page: Int, task: SurveyTask, navigator: Navigator,
-                           catalog: Catalog) {
+                           catalog: Catalog, slots: SlotTable) {
         var probe = TaskRun(taskIdentifier: task.identifier, taskRunUUID: UUID(), startDate: Date(),
                             visits: [StepVisit(stepIdentifier: step.identifier, startDate: Date(), page: page)])
         probe.cursor = 0
@@ -181,16 +181,25 @@ extension SurveyPages {
         // Enter in a text box presses the form's first submit button: where a don't-know button
         // comes before Next, a hidden copy of Next goes first.
         context["hasDontKnow"] = step.questions.contains { $0.answerFormat.showsDontKnow }
-        if let progress = navigator.progress(of: step) { context["progress"] = catalog.progress(progress.current, of: progress.total) }
+        if let progress = navigator.progress(of: step) {
+            // A block's step has the place the run's order gives it: its label is filled per request.
+            context["progress"] = navigator.isInBlock(step) ? slots.marker(.text(PageIDs.progress)) : catalog.progress(progress.current, of: progress.total)
+        }
     }
 
     /// The page rendered through the `page` template, its slots kept for each request.
     static func render(_ context: [String: Any], questions: [String], slots: SlotTable, library: MustacheLibrary,
                        language: String) throws -> CompiledPage {
-        guard let rendered = library.render(context, withTemplate: "page") else {
+        guard var rendered = library.render(context, withTemplate: "page") else {
             throw TemplateError(template: "page", problems: ["the template \"page\" is missing"])
         }
+        // Piped text: each placeholder becomes a slot the run's answers fill.
+        var piped: [String] = []
+        for (range, placeholder) in Placeholder.find(in: rendered).reversed() {
+            rendered.replaceSubrange(range, with: slots.marker(.piped(selector: placeholder.selector, fallbackHTML: placeholder.fallback ?? "")))
+            if !piped.contains(placeholder.selector) { piped.append(placeholder.selector) }
+        }
         let template = PageTemplate(rendered: rendered, slots: slots.slots, errorPrefix: Catalog(language: language)["errorPrefix"] + " ")
-        return CompiledPage(template: template, questions: questions.sorted { $0.count > $1.count })
+        return CompiledPage(template: template, questions: questions.sorted { $0.count > $1.count }, piped: piped)
     }
 }

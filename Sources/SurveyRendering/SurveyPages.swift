@@ -39,6 +39,8 @@ public final class SurveyPages: Sendable {
         let template: PageTemplate
         /// Identifiers of the page's questions, longest first, to find which one a field belongs to.
         let questions: [String]
+        /// The selectors its piped text names.
+        var piped: [String] = []
     }
 
     public init(task: SurveyTask, library: MustacheLibrary, timeZone: TimeZone? = nil, checker: MarkupChecker? = nil,
@@ -61,6 +63,8 @@ public final class SurveyPages: Sendable {
             for language in languages {
                 for step in task.steps {
                     if case .review = step.kind { continue }
+                    // An allocation step is never drawn: the run passes it once its arm is drawn.
+                    if step.allocation != nil { continue }
                     // The certification page shows what this run entered: it is drawn per request.
                     let drawnOnce = step.isConsentReview ? [ConsentReviewContent.signingPage] : Array(navigator.pages(of: step).indices)
                     for page in drawnOnce {
@@ -157,6 +161,11 @@ public final class SurveyPages: Sendable {
                             canGoBack: !run.isFinished && (index > 0 || visit.page > 0),
                             returnToReview: returnToReview, questionOfField: questionOf)
         fill.panel = panel
+        fill.orders = choiceOrders(step: step, run: run)
+        if !page.piped.isEmpty { fill.piped = pipedWords(page.piped, run: run, visit: index, language: language, context: context) }
+        if navigator.isInBlock(step), let progress = navigator.progress(of: step, in: run) {
+            fill.fields = fill.fields.adding([(PageIDs.progress, Catalog(language: language).progress(progress.current, of: progress.total))])
+        }
         if !issues.isEmpty {
             fill.errorSummary = Self.errorSummary(issues, library: library, language: language)
             fill.errorMessages = Self.errorMessages(issues, questionOf: questionOf, library: library, language: language)

@@ -8,6 +8,7 @@ public actor MemoryRunStore: RunStore {
     private var versions: [String: [SurveyVersionRecord]] = [:]
     private var revocations: [String: KioskRevocation] = [:]
     private var documents: [String: RunDocument] = [:]
+    var panel = MemoryPanel()
 
     public init() {}
 

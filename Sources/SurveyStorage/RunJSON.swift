@@ -45,6 +45,26 @@ enum RunJSON {
             writer.key("consent")
             writer.bytes.append(contentsOf: try encoder.encode(consent))
         }
+        // A panel's parameters, the orders drawn at the start, and the arms: small, and only
+        // in surveys that have them.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        if let parameters = run.parameters {
+            writer.key("parameters")
+            writer.bytes.append(contentsOf: try encoder.encode(parameters))
+        }
+        if let orders = run.choiceOrders {
+            writer.key("choiceOrders")
+            writer.bytes.append(contentsOf: try encoder.encode(orders))
+        }
+        if let orders = run.blockOrders {
+            writer.key("blockOrders")
+            writer.bytes.append(contentsOf: try encoder.encode(orders))
+        }
+        if let arms = run.arms {
+            writer.key("arms")
+            writer.bytes.append(contentsOf: try encoder.encode(arms))
+        }
         writer.close()
         return writer.bytes
     }

@@ -76,6 +76,10 @@ struct Simulate: ParsableCommand {
             guard moves < 10_000, let step = navigator.currentStep(run) else { break }
             now = now.addingTimeInterval(1)
             let entry = script[step.identifier]
+            if navigator.pendingAllocation(run) != nil {
+                run = navigator.assign(arm: navigator.scriptedArm(entry, of: step), in: run, now: now)
+                continue
+            }
             if entry == .string("$skip") {
                 run = navigator.skip(run, visit: run.cursor, now: now)
                 continue

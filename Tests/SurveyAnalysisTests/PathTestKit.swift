@@ -18,6 +18,10 @@ func replay(_ answers: JSONValue, in task: SurveyTask, until target: String, now
         if step.identifier == target { return run.path.map(\.stepIdentifier) }
         clock.addTimeInterval(1)
         let entry = script[step.identifier]
+        if navigator.pendingAllocation(run) != nil {
+            run = navigator.assign(arm: navigator.scriptedArm(entry, of: step), in: run, now: clock)
+            continue
+        }
         if entry == .string("$skip") {
             run = navigator.skip(run, visit: run.cursor, now: clock)
             continue

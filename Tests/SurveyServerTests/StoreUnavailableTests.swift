@@ -20,6 +20,14 @@ final class FlakyStore: RunStore, @unchecked Sendable {
     }
 
     func migrate() async throws { try await inner.migrate() }
+    func allocate(_ request: AllocationRequest, now: Date) async throws -> String { try check(); return await inner.allocate(request, now: now) }
+    func claimQuotas(survey: String, quotas: [(identifier: String, limit: Int)], run: UUID) async throws -> String? {
+        try check()
+        return await inner.claimQuotas(survey: survey, quotas: quotas, run: run)
+    }
+    func releaseQuotas(survey: String, quotas: [String], run: UUID) async throws { await inner.releaseQuotas(survey: survey, quotas: quotas, run: run) }
+    func quotaCounts(survey: String) async throws -> [String: Int] { try check(); return await inner.quotaCounts(survey: survey) }
+    func allocationCounts(survey: String) async throws -> [AllocationCount] { await inner.allocationCounts(survey: survey) }
     func insert(_ record: RunRecord) async throws -> RunRecord { try check(); return try await inner.insert(record) }
     func update(_ record: RunRecord) async throws -> RunRecord { try check(); return try await inner.update(record) }
     func update(_ record: RunRecord, enqueuing payload: String) async throws -> RunRecord {

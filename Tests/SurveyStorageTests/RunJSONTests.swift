@@ -50,7 +50,12 @@ struct RunJSONTests {
         consented.consent = ConsentStatus(copySHA256: String(repeating: "ab", count: 32),
                                           countersignature: .init(name: "Dr \"Ana\" Ruiz", signedAt: start, copySHA256: "cd"),
                                           withdrawnAt: start.addingTimeInterval(86_400))
-        return [finished, TaskRun(taskIdentifier: "a \"b\"", taskRunUUID: UUID(), startDate: Date(timeIntervalSince1970: 0)), consented]
+        var panel = finished
+        panel.parameters = ["PROLIFIC_PID": "5f1a\"2b", "STUDY_ID": "s/1 é"]
+        panel.choiceOrders = ["pet": [2, 0, 1], "form.item": [1, 0]]
+        panel.blockOrders = ["attitudes": [1, 2, 0]]
+        panel.arms = ["arm": "walk"]
+        return [finished, TaskRun(taskIdentifier: "a \"b\"", taskRunUUID: UUID(), startDate: Date(timeIntervalSince1970: 0)), consented, panel]
     }
 
     static let encoder: JSONEncoder = {
@@ -121,7 +126,8 @@ struct RunJSONTests {
     func storedProperties() {
         func names(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label) }
         let run = Self.runs[0]
-        #expect(names(run) == ["taskIdentifier", "taskRunUUID", "startDate", "endDate", "finishReason", "visits", "cursor", "consent"])
+        #expect(names(run) == ["taskIdentifier", "taskRunUUID", "startDate", "endDate", "finishReason", "visits", "cursor", "consent",
+                               "parameters", "choiceOrders", "blockOrders", "arms"])
         #expect(names(run.visits[0]) == ["stepIdentifier", "startDate", "endDate", "page", "results", "isAnswered"])
         #expect(names(run.visits[0].results[0])
             == ["identifier", "type", "startDate", "endDate", "answer", "unit", "displayUnit", "timeZone", "separator"])

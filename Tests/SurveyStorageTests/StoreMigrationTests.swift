@@ -58,7 +58,8 @@ struct StoreMigrationTests {
         let tables = try Self.columns(path)
         #expect(tables["grdb_migrations"] == nil)
         #expect(Set(tables.keys) == ["runs", "visits", "outbox", "survey_versions", "kiosk_revocations", "documents", "schema_migrations",
-                                     "audit_log", "audit_content", "audit_chains"])
+                                     "audit_log", "audit_content", "audit_chains", "allocation_sequences", "allocations", "quota_counts",
+                                     "quota_members"])
         for (table, columns) in tables {
             for column in columns { #expect(column.allSatisfy { $0.isLowercase || $0 == "_" }, "\(table).\(column)") }
         }

@@ -20,6 +20,16 @@ extension PathFinder {
             guard meter.spend(), !run.isFinished, run.current?.stepIdentifier == identifier, let step = task.step(identifier) else { return nil }
             let choice = choices[identifier]
             clock.addTimeInterval(1)
+            if let design = step.allocation {
+                // The arm the path needs, as if the server had drawn it (the first arm when any will do).
+                var arm = design.arms[0].value
+                if case .choices(let values)?? = choice?.answers[QuestionKey(step: identifier, question: identifier)], let value = values.first {
+                    arm = value.formValue
+                }
+                run = navigator.assign(arm: arm, in: run, now: clock)
+                answers.append((identifier, .object([identifier: .string(arm)])))
+                continue
+            }
             if choice?.skipped == true {
                 run = navigator.skip(run, visit: run.cursor, now: clock)
                 answers.append((identifier, .string(AnswersFile.skip)))

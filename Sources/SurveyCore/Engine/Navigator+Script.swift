@@ -26,6 +26,10 @@ extension Navigator {
             guard !run.isFinished, let step = currentStep(run) else { return target == nil ? .arrived(run) : .missed(run) }
             now = now.addingTimeInterval(1)
             let entry = script[step.identifier]
+            if pendingAllocation(run) != nil {
+                run = assign(arm: scriptedArm(entry, of: step), in: run, now: now)
+                continue
+            }
             if entry == .string("$skip") {
                 run = skip(run, visit: run.cursor, now: now)
                 continue
@@ -37,5 +41,13 @@ extension Navigator {
             }
         }
         return .missed(run)
+    }
+
+    /// The arm an answers file gives an allocation step (`{"arm": "walk"}`), else its first:
+    /// a script stands in for the server's draw.
+    public func scriptedArm(_ entry: JSONValue?, of step: Step) -> String {
+        let arms = step.allocation?.arms.map(\.value) ?? []
+        if case .object(let fields)? = entry, case .string(let named)? = fields[step.identifier], arms.contains(named) { return named }
+        return arms.first ?? ""
     }
 }

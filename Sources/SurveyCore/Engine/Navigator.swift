@@ -13,6 +13,10 @@ public struct Navigator: Sendable {
     let expressions: SurveyExpressions?
     /// True when the survey has a consent review: only then does a post look for a consent.
     public let takesConsent: Bool
+    /// Where each step of a block stands in it (block index, written position).
+    let blockPlaces: [Int: (block: Int, position: Int)]
+    /// The step indices of each block, as written.
+    let blockMembers: [[Int]]
 
     public init(task: SurveyTask, timeZone: TimeZone? = nil) {
         self.task = task
@@ -33,6 +37,15 @@ public struct Navigator: Sendable {
             }
         }
         pagesByStep = pages
+        var places: [Int: (block: Int, position: Int)] = [:]
+        var members: [[Int]] = []
+        for (blockIndex, block) in task.blocks.enumerated() {
+            let indices = block.steps.compactMap(task.index(of:))
+            for (position, index) in indices.enumerated() { places[index] = (blockIndex, position) }
+            members.append(indices)
+        }
+        blockPlaces = places
+        blockMembers = members
     }
 
     // MARK: Looking up
@@ -66,6 +79,22 @@ public struct Navigator: Sendable {
                 return stepResult
             })
         result.consent = run.consent
+        result.parameters = run.parameters
+        if let orders = run.choiceOrders {
+            var shown: [String: [ChoiceValue]] = [:]
+            for (key, order) in orders {
+                let selector = task.step(key) != nil ? ResultSelector(step: key, item: nil) : splitKey(key)
+                guard let selector, let format = task.step(selector.stepIdentifier)?.questions
+                    .first(where: { $0.identifier == selector.resultIdentifier })?.answerFormat.shuffledChoices else { continue }
+                shown[key] = order.compactMap { format.choices.indices.contains($0) ? format.choices[$0].value : nil }
+            }
+            result.choiceOrders = shown
+        }
+        if let orders = run.blockOrders {
+            var shown: [String: [String]] = [:]
+            for block in task.blocks { shown[block.identifier] = orders[block.identifier]?.compactMap { block.steps.indices.contains($0) ? block.steps[$0] : nil } }
+            result.blockOrders = shown
+        }
         return result
     }
 
@@ -77,12 +106,26 @@ public struct Navigator: Sendable {
     // MARK: Moving
 
     /// A new run at the first step (skip rules apply to it too).
+    /// Choices and blocks keep their written order: `start(uuid:now:parameters:)` draws a run's own.
     public func start(uuid: UUID = UUID(), now: Date) -> TaskRun {
         var run = TaskRun(taskIdentifier: task.identifier, taskRunUUID: uuid, startDate: now)
-        let empty = result(of: run, through: -1, now: now)
-        arrive(at: nextStepIndex(after: nil, result: empty), in: &run, now: now)
-        passOverSilentSteps(&run, now: now)
+        begin(&run, now: now)
         return run
+    }
+
+    /// Puts a new run on its first step.
+    func begin(_ run: inout TaskRun, now: Date) {
+        let empty = result(of: run, through: -1, now: now)
+        arrive(at: nextStepIndex(after: nil, evaluating: { empty }, orders: run.blockOrders), in: &run, now: now)
+        passOverSilentSteps(&run, now: now)
+    }
+
+    /// A form item's order key split into step and item.
+    private func splitKey(_ key: String) -> ResultSelector? {
+        for step in task.steps where key.hasPrefix(step.identifier + ".") {
+            return ResultSelector(step: step.identifier, item: String(key.dropFirst(step.identifier.count + 1)))
+        }
+        return nil
     }
 
     /// The index of the step that follows `index` (nil: the start) on `result`, or nil at the end.
@@ -96,7 +139,7 @@ public struct Navigator: Sendable {
 
     /// The same, with the result built only if a rule needs it (an ordered survey never does,
     /// so a step costs the same however long the path behind it).
-    func nextStepIndex(after index: Int?, evaluating makeResult: () -> TaskResult) -> Int? {
+    func nextStepIndex(after index: Int?, evaluating makeResult: () -> TaskResult, orders: [String: [Int]]? = nil) -> Int? {
         var built: TaskResult?
         func result() -> TaskResult {
             if let built { return built }
@@ -113,13 +156,13 @@ public struct Navigator: Sendable {
                     switch destination(of: rule, on: result()) {
                     case .end?: return nil
                     case .step(let identifier)?: candidate = task.index(of: identifier)
-                    case nil: candidate = current + 1 < task.steps.count ? current + 1 : nil
+                    case nil: candidate = successor(of: current, orders: orders)
                     }
                 } else {
-                    candidate = current + 1 < task.steps.count ? current + 1 : nil
+                    candidate = successor(of: current, orders: orders)
                 }
             } else {
-                candidate = task.steps.isEmpty ? nil : 0
+                candidate = successor(of: nil, orders: orders)
             }
             guard let next = candidate else { return nil }
             guard let skip = task.skipRule(for: task.steps[next].identifier),
@@ -159,7 +202,7 @@ public struct Navigator: Sendable {
         }
         run.visits.append(visit)
         run.cursor = run.visits.count - 1
-        if step.isCompletion { finish(&run, reason: .completed, now: now) }
+        if step.isCompletion { finish(&run, reason: step.screensOut == true ? .screenedOut : .completed, now: now) }
     }
 
     /// Ends the run: the visits after the cursor leave with it.
@@ -179,7 +222,7 @@ public struct Navigator: Sendable {
     ///   Change links).
     public func submit(_ run: TaskRun, visit index: Int, results: [QuestionResult], now: Date, returnToCurrent: Bool = false) -> TaskRun {
         guard !run.isFinished, run.visits.indices.contains(index), index <= run.cursor,
-              let step = step(of: run.visits[index]) else { return run }
+              let step = step(of: run.visits[index]), step.allocation == nil else { return run }
         var run = run
         let returnTarget = returnToCurrent ? run.cursor : nil
         run.cursor = index
@@ -205,7 +248,7 @@ public struct Navigator: Sendable {
     /// The Skip button: every visible question of the step is recorded with no answer.
     public func skip(_ run: TaskRun, visit index: Int, now: Date) -> TaskRun {
         guard !run.isFinished, run.visits.indices.contains(index), index <= run.cursor,
-              let step = step(of: run.visits[index]), step.isOptional else { return run }
+              let step = step(of: run.visits[index]), step.isOptional, step.allocation == nil else { return run }
         var run = run
         run.cursor = index
         passUnanswered(&run, visit: index, of: step, now: now)
@@ -234,7 +277,9 @@ public struct Navigator: Sendable {
             probe.page = page
             for question in visibleQuestions(of: step, page: page, visit: probe, in: run, index: index) {
                 var result = emptyResult(question, startDate: visit.startDate, now: now)
-                if question.behaviour.isComputed {
+                if step.allocation != nil {
+                    result.answer = run.arms?[step.identifier].map { .choices([.string($0)]) }
+                } else if question.behaviour.isComputed {
                     var sofar = probe
                     sofar.results = results
                     result.answer = computedAnswer(for: question, of: step, on: evaluation(before: sofar, in: run, index: index), saved: nil)
@@ -251,6 +296,8 @@ public struct Navigator: Sendable {
     func passOverSilentSteps(_ run: inout TaskRun, now: Date) {
         var passed = 0
         while !run.isFinished, let step = run.current.flatMap(step(of:)), step.showsNothing {
+            // An allocation step waits here until the server has drawn its arm.
+            if step.allocation != nil, run.arms?[step.identifier] == nil { return }
             passed += 1
             guard passed <= task.steps.count else {
                 finish(&run, reason: .completed, now: now)
@@ -294,7 +341,7 @@ public struct Navigator: Sendable {
     private func advance(_ run: inout TaskRun, from index: Int, now: Date) {
         guard let stepIndex = task.index(of: run.visits[index].stepIdentifier) else { return }
         let path = run
-        let next = nextStepIndex(after: stepIndex, evaluating: { result(of: path, through: index, now: now) })
+        let next = nextStepIndex(after: stepIndex, evaluating: { result(of: path, through: index, now: now) }, orders: run.blockOrders)
         if let next, run.visits.indices.contains(index + 1), run.visits[index + 1].stepIdentifier == task.steps[next].identifier,
            !task.steps[next].isCompletion {
             run.cursor = index + 1

@@ -26,6 +26,19 @@ extension Navigator {
         return StepProgress(current: position + 1, total: counted.count)
     }
 
+    /// The progress of a step as a run shows it: within a block, the place the run's order gives it.
+    public func progress(of step: Step, in run: TaskRun) -> StepProgress? {
+        guard let index = task.index(of: step.identifier), let place = blockPlaces[index],
+              let order = run.blockOrders?[task.blocks[place.block].identifier], let shownAt = order.firstIndex(of: place.position),
+              blockMembers[place.block].indices.contains(shownAt) else { return progress(of: step) }
+        return progress(of: task.steps[blockMembers[place.block][shownAt]])
+    }
+
+    /// True when a step's place, and so its progress, depends on the run (it is in a block).
+    public func isInBlock(_ step: Step) -> Bool {
+        task.index(of: step.identifier).map { blockPlaces[$0] != nil } ?? false
+    }
+
     public func progress(_ run: TaskRun) -> StepProgress? {
         currentStep(run).flatMap(progress(of:))
     }

@@ -51,4 +51,17 @@ struct StepGraph {
         }
         return false
     }
+
+    /// True when every path from the first step to `target` passes `source` first.
+    func dominates(_ source: Int, _ target: Int) -> Bool {
+        guard source != target, !successors.isEmpty else { return false }
+        if source == 0 { return true }
+        var seen: Set<Int> = [0]
+        var stack = [0]
+        while let current = stack.popLast() {
+            if current == target { return false }
+            for next in successors[current] where next != source && seen.insert(next).inserted { stack.append(next) }
+        }
+        return true
+    }
 }

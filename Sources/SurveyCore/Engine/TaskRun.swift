@@ -17,6 +17,15 @@ public struct TaskRun: Sendable, Hashable, Codable {
     public var cursor: Int
     /// The signed copy, countersignature and withdrawal of a consent given in this run.
     public var consent: ConsentStatus?
+    /// The declared parameters the run was started with (docs/panels.md).
+    public var parameters: [String: String]?
+    /// Each shuffled question's choices as this run shows them (indices into the written
+    /// choices), by selector (`stepId` or `stepId.itemId`); drawn once, at the start.
+    public var choiceOrders: [String: [Int]]?
+    /// Each block's steps as this run takes them (indices into the written steps), by block.
+    public var blockOrders: [String: [Int]]?
+    /// The arm each allocation step assigned, by step.
+    public var arms: [String: String]?
 
     public init(taskIdentifier: String, taskRunUUID: UUID, startDate: Date, visits: [StepVisit] = [], cursor: Int = 0) {
         self.taskIdentifier = taskIdentifier

@@ -69,6 +69,14 @@ public enum AnswerFormat: Sendable, Hashable {
     /// The values a participant can pick, for the choice-like formats.
     public var choiceValues: [ChoiceValue]? { rules.choiceValues }
 
+    /// The choices each run shows in its own order, when the format shuffles them.
+    public var shuffledChoices: TextChoiceFormat? {
+        if case .textChoice(let format) = self, format.shuffle == true { return format }
+        return nil
+    }
+
+    public var shuffles: Bool { shuffledChoices != nil }
+
     /// The numbers the format can record, where it bounds them (an open end is infinite).
     public var range: ClosedRange<Double>? { rules.recordedRange }
 

@@ -14,9 +14,12 @@ public struct TextChoice: Sendable, Hashable {
     public var other: OtherOption?
     /// The FHIR answerOption the choice came from: `system`, `code`, `display`, `valueType`, `extension` (docs/fhir.md).
     public var fhir: JSONObject?
+    /// Keeps its written place when the choices are shuffled.
+    public var pinned: Bool?
 
     public init(text: LocalizedText, detailText: LocalizedText? = nil, value: ChoiceValue, exclusive: Bool? = nil, other: OtherOption? = nil,
-                fhir: JSONObject? = nil) {
+                fhir: JSONObject? = nil, pinned: Bool? = nil) {
+        self.pinned = pinned
         self.text = text
         self.detailText = detailText
         self.value = value
@@ -27,6 +30,9 @@ public struct TextChoice: Sendable, Hashable {
 
     public var isExclusive: Bool { exclusive ?? false }
 
+    /// A choice with an "other" box stays in place unless the author unpins it.
+    public var isPinned: Bool { pinned ?? (other != nil) }
+
     var json: JSONValue {
         var object = JSONObject([("text", text.json)])
         object["detailText"] = detailText?.json
@@ -36,6 +42,7 @@ public struct TextChoice: Sendable, Hashable {
             object["other"] = .object(["placeholder": other.placeholder?.json, "optional": JSONKeys.flag(other.optional)])
         }
         object["fhir"] = fhir.map(JSONValue.object)
+        object["pinned"] = pinned.map(JSONValue.bool)
         return .object(object)
     }
 
@@ -64,9 +71,10 @@ enum ChoiceList {
             otherReader.finish("\"other\"")
         }
         let fhir = reader.opaqueObject("fhir")
+        let pinned = reader.bool("pinned")
         reader.finish("A choice")
         guard let text, let choiceValue else { return nil }
-        return TextChoice(text: text, detailText: detailText, value: choiceValue, exclusive: exclusive, other: other, fhir: fhir)
+        return TextChoice(text: text, detailText: detailText, value: choiceValue, exclusive: exclusive, other: other, fhir: fhir, pinned: pinned)
     }
 
     /// A choice's `value`: a string or a number.

@@ -18,6 +18,8 @@ public struct Step: Sendable, Hashable {
     public var variables: [NamedExpression] = []
     /// What a FHIR Questionnaire item said that the survey does not show (docs/fhir.md).
     public var fhir: JSONObject?
+    /// On a completion step: arriving ends the run as screened out, not completed.
+    public var screensOut: Bool?
 
     public init(identifier: String, kind: StepKind, title: LocalizedText? = nil, text: LocalizedText? = nil,
                 detailText: LocalizedText? = nil, footnote: LocalizedText? = nil, image: String? = nil,
@@ -70,9 +72,16 @@ public struct Step: Sendable, Hashable {
                 if case .question(let question) = $0 { return question.behaviour.isHidden }
                 return false
             }
+        case .allocation:
+            return true
         default:
             return false
         }
+    }
+
+    public var allocation: AllocationContent? {
+        if case .allocation(let content) = kind { return content }
+        return nil
     }
 
     public var isConsentReview: Bool {
@@ -104,6 +113,9 @@ public struct Step: Sendable, Hashable {
             return [Question(identifier: identifier, answerFormat: .boolean(BooleanFormat()), isOptional: false, visibleIf: nil)]
         case .consentReview:
             return Self.consentQuestions
+        case .allocation(let content):
+            return [Question(identifier: identifier, answerFormat: content.format, isOptional: false, visibleIf: nil,
+                             behaviour: QuestionBehaviour(hidden: true))]
         default:
             return []
         }

@@ -13,9 +13,11 @@ public enum StepKind: Sendable, Hashable {
     case visualConsent
     case consentSharing(ConsentSharingContent)
     case consentReview(ConsentReviewContent)
+    /// Assigns the run to an arm when it arrives, and shows nothing (docs/panels.md).
+    case allocation(AllocationContent)
 
     public static let typeNames = ["instruction", "completion", "question", "form", "review", "videoInstruction",
-                                   "visualConsent", "consentSharing", "consentReview"]
+                                   "visualConsent", "consentSharing", "consentReview", "allocation"]
 
     public var typeName: String {
         switch self {
@@ -28,6 +30,7 @@ public enum StepKind: Sendable, Hashable {
         case .visualConsent: return "visualConsent"
         case .consentSharing: return "consentSharing"
         case .consentReview: return "consentReview"
+        case .allocation: return "allocation"
         }
     }
 }

@@ -18,6 +18,16 @@ extension SurveyTask {
         object["variables"] = NamedExpression.json(variables)
         object["fhir"] = fhir.map(JSONValue.object)
         object["consentDocument"] = consentDocument?.json
+        if !parameters.isEmpty { object["parameters"] = .array(parameters.map(\.json)) }
+        object["completionRedirect"] = completionRedirect?.json
+        object["screenOutRedirect"] = screenOutRedirect?.json
+        if !redirectHosts.isEmpty { object["redirectHosts"] = .array(redirectHosts.map(JSONValue.string)) }
+        if !blocks.isEmpty { object["blocks"] = .array(blocks.map(\.json)) }
+        if !quotas.isEmpty {
+            object["quotas"] = .array(quotas.map {
+                .object(JSONObject([("identifier", .string($0.identifier)), ("limit", .number(Double($0.limit))), ("when", $0.when.json)]))
+            })
+        }
         object["steps"] = .array(steps.map(\.json))
         if !navigationRules.isEmpty {
             object["navigationRules"] = .object(JSONObject(navigationRules.map { ($0.stepIdentifier, $0.rule.json) }))
@@ -48,8 +58,21 @@ extension Step {
         object["variables"] = NamedExpression.json(variables)
         object["fhir"] = fhir.map(JSONValue.object)
         switch kind {
-        case .instruction, .completion:
+        case .instruction:
             break
+        case .completion:
+            object["screensOut"] = screensOut.map(JSONValue.bool)
+        case .allocation(let content):
+            object["arms"] = .array(content.arms.map { arm in
+                var entry = JSONObject([("value", .string(arm.value))])
+                entry["weight"] = arm.weight == 1 ? nil : .number(Double(arm.weight))
+                entry["text"] = arm.text?.json
+                return .object(entry)
+            })
+            object["method"] = .string(content.method.rawValue)
+            object["blockSize"] = content.blockSize.map { .number(Double($0)) }
+            if !content.strata.isEmpty { object["strata"] = .array(content.strata.map { .string($0.raw) }) }
+            object["participantParameter"] = content.participantParameter.map(JSONValue.string)
         case .question(let content):
             object["question"] = content.question?.json
             object["placeholder"] = content.placeholder?.json

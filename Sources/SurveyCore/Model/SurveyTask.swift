@@ -42,6 +42,18 @@ public struct SurveyTask: Sendable, Hashable {
     public var fhir: JSONObject?
     /// What the consent steps show and the participant signs (an addition to format v1).
     public var consentDocument: ConsentDocument?
+    /// What a panel or lab passes in the survey's address, recorded on each run (docs/panels.md).
+    public var parameters: [SurveyParameter] = []
+    /// Where a completed run sends its participant back to the panel, with its code.
+    public var completionRedirect: PanelRedirect?
+    /// Where a screened-out run (a quota full, a screen-out ending) sends its participant.
+    public var screenOutRedirect: PanelRedirect?
+    /// The hosts the redirects may go to.
+    public var redirectHosts: [String] = []
+    /// Runs of consecutive steps each run takes in its own order.
+    public var blocks: [StepBlock] = []
+    /// Limits on completed runs that meet a condition.
+    public var quotas: [Quota] = []
 
     public init(identifier: String, title: LocalizedText? = nil, steps: [Step],
                 navigationRules: [(stepIdentifier: String, rule: NavigationRule)] = [],
@@ -83,6 +95,15 @@ public struct SurveyTask: Sendable, Hashable {
         index.skipRules[identifier]
     }
 
+    public func parameter(_ name: String) -> SurveyParameter? {
+        parameters.first { $0.name == name }
+    }
+
+    /// True when a run of this survey draws anything at its start (choice or block orders).
+    public var randomizesAtStart: Bool {
+        !blocks.isEmpty || steps.contains { step in step.questions.contains { $0.answerFormat.shuffles } }
+    }
+
     /// Rules are maps by step: their order in the file does not change the survey.
     public static func == (lhs: SurveyTask, rhs: SurveyTask) -> Bool {
         lhs.identifier == rhs.identifier && lhs.title == rhs.title && lhs.steps == rhs.steps
@@ -93,6 +114,9 @@ public struct SurveyTask: Sendable, Hashable {
             && lhs.shouldReportProgress == rhs.shouldReportProgress && lhs.languages == rhs.languages && lhs.timeZone == rhs.timeZone
             && lhs.showAnswersOnCompletion == rhs.showAnswersOnCompletion && lhs.kioskIdle == rhs.kioskIdle
             && lhs.variables == rhs.variables && lhs.fhir == rhs.fhir
+            && lhs.parameters == rhs.parameters && lhs.completionRedirect == rhs.completionRedirect
+            && lhs.screenOutRedirect == rhs.screenOutRedirect && lhs.redirectHosts == rhs.redirectHosts
+            && lhs.blocks == rhs.blocks && lhs.quotas == rhs.quotas
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -14,6 +14,13 @@ extension TaskResult {
             "finishReason": finishReason.map { .string($0.rawValue) },
             "results": .array(results.map { $0.json(in: zone) }),
             "consent": consent.map { $0.json(in: zone) },
+            "parameters": parameters.map { values in .object(JSONObject(values.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })) },
+            "choiceOrders": choiceOrders.map { orders in
+                .object(JSONObject(orders.sorted { $0.key < $1.key }.map { ($0.key, .array($0.value.map(\.json))) }))
+            },
+            "blockOrders": blockOrders.map { orders in
+                .object(JSONObject(orders.sorted { $0.key < $1.key }.map { ($0.key, .array($0.value.map(JSONValue.string))) }))
+            },
         ])
     }
 

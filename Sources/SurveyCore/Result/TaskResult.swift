@@ -11,6 +11,12 @@ public struct TaskResult: Sendable, Hashable {
     public var results: [StepResult]
     /// The signed copy, countersignature and withdrawal of the run's consent, when it gave one.
     public var consent: ConsentStatus?
+    /// The declared parameters the run was started with.
+    public var parameters: [String: String]?
+    /// Each shuffled question's choice values in the order shown, by selector.
+    public var choiceOrders: [String: [ChoiceValue]]?
+    /// Each block's steps in the order taken, by block.
+    public var blockOrders: [String: [String]]?
 
     public init(identifier: String, taskRunUUID: UUID, startDate: Date, endDate: Date, finishReason: FinishReason?, results: [StepResult]) {
         self.identifier = identifier
@@ -41,6 +47,10 @@ public struct TaskResult: Sendable, Hashable {
 
     /// The question result a selector names, from the latest visit of its step.
     public func questionResult(_ selector: ResultSelector) -> QuestionResult? {
-        stepResult(selector.stepIdentifier)?.result(selector.resultIdentifier)
+        if selector.stepIdentifier == SurveyParameter.selectorStep, let name = selector.itemIdentifier {
+            let value = parameters?[name]
+            return QuestionResult(identifier: name, type: .text, startDate: startDate, endDate: startDate, answer: value.map(Answer.text))
+        }
+        return stepResult(selector.stepIdentifier)?.result(selector.resultIdentifier)
     }
 }

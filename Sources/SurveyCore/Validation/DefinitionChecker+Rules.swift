@@ -96,7 +96,14 @@ extension DefinitionChecker {
     func resolve(_ selector: ResultSelector, at path: JSONPath) -> Target? {
         var matches: [Target] = []
         let raw = selector.raw
+        if raw.hasPrefix(SurveyParameter.selectorStep + "."), task.parameter(String(raw.dropFirst(SurveyParameter.selectorStep.count + 1))) != nil {
+            return Target(selector: ResultSelector(step: SurveyParameter.selectorStep, item: String(raw.dropFirst(SurveyParameter.selectorStep.count + 1))),
+                          format: .text(TextFormat()), stepIndex: -1, itemIndex: nil)
+        }
         for (stepIndex, step) in task.steps.enumerated() {
+            if step.identifier == raw, case .allocation(let design) = step.kind {
+                matches.append(Target(selector: ResultSelector(step: raw, item: nil), format: design.format, stepIndex: stepIndex, itemIndex: nil))
+            }
             if step.identifier == raw, case .question(let content) = step.kind {
                 matches.append(Target(selector: ResultSelector(step: raw, item: nil), format: content.answerFormat, stepIndex: stepIndex, itemIndex: nil))
             }
@@ -143,6 +150,8 @@ extension DefinitionChecker {
     }
 
     func checkOrder(_ target: Target, at path: JSONPath, context: PredicateContext) {
+        // A parameter is known from the run's start.
+        guard target.stepIndex >= 0 else { return }
         let graph = StepGraph(task: task)
         let sourceStep = task.steps[target.stepIndex].identifier
         switch context {

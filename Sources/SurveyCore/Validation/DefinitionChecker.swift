@@ -42,6 +42,7 @@ struct DefinitionChecker {
             }
             resolved.steps[stepIndex].kind = .form(content)
         }
+        checkPanel(resolvingInto: &resolved)
         checkExpressions()
         checkBudgets()
         checkReachability()
@@ -148,7 +149,7 @@ struct DefinitionChecker {
             }
         case .visualConsent, .consentSharing, .consentReview:
             checkConsentStep(step, at: path)
-        case .instruction, .completion, .review:
+        case .instruction, .completion, .review, .allocation:
             break
         }
     }

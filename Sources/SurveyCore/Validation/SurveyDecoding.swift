@@ -52,6 +52,7 @@ struct SurveyDecoding {
         let variables = variables(reader)
         let fhir = reader.opaqueObject("fhir")
         let consent = consentDocument(reader)
+        let panel = panelKeys(reader)
         reader.finish("A survey")
         guard let identifier else { return nil }
         var task = SurveyTask(identifier: identifier, title: title, steps: steps, navigationRules: navigationRules,
@@ -60,6 +61,7 @@ struct SurveyDecoding {
         task.variables = variables
         task.fhir = fhir
         task.consentDocument = consent
+        panel.apply(to: &task)
         return task
     }
 
@@ -86,9 +88,14 @@ struct SurveyDecoding {
         let variables = variables(reader)
         let fhir = reader.opaqueObject("fhir")
         var kind: StepKind?
+        var screensOut: Bool?
         switch typeName {
         case "instruction": kind = .instruction
-        case "completion": kind = .completion
+        case "completion":
+            kind = .completion
+            screensOut = reader.bool("screensOut")
+        case "allocation":
+            kind = allocation(reader).map(StepKind.allocation)
         case "question":
             let question = reader.text("question")
             let placeholder = reader.text("placeholder")
@@ -119,9 +126,11 @@ struct SurveyDecoding {
         }
         reader.finish(typeName.map { "A \($0) step" } ?? "A step")
         guard let identifier, let kind else { return nil }
-        return Step(identifier: identifier, kind: kind, title: title, text: text, detailText: detailText, footnote: footnote,
-                    image: image, imageAlt: imageAlt, optional: optional, showsProgress: showsProgress, learnMore: learnMore,
-                    variables: variables, fhir: fhir)
+        var step = Step(identifier: identifier, kind: kind, title: title, text: text, detailText: detailText, footnote: footnote,
+                        image: image, imageAlt: imageAlt, optional: optional, showsProgress: showsProgress, learnMore: learnMore,
+                        variables: variables, fhir: fhir)
+        step.screensOut = screensOut
+        return step
     }
 
     func formItem(_ value: JSONValue, at path: JSONPath) -> FormItem? {

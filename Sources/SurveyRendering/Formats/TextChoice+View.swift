@@ -3,7 +3,7 @@ import SurveyCore
 
 extension TextChoiceFormat: FormatView {
     func addControls(to context: inout [String: Any], _ question: QuestionViewModel) {
-        context["options"] = question.textOptions(choices, exclusiveDivider: style == .multipleChoice)
+        context["options"] = question.textOptions(choices, exclusiveDivider: style == .multipleChoice, shuffled: shuffle == true)
         context[style == .multipleChoice ? "multiple" : "single"] = true
     }
 

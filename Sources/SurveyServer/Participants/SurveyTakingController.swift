@@ -19,7 +19,8 @@ struct SurveyTakingController: ParticipantController {
         router.get("/") { request, _ in try await index(request) }
         router.get("/surveys/:survey") { request, context in
             let pages = try survey(context)
-            return try await show(pages, visitor: visitor(request, context, pages: pages))
+            let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
+            return try await show(pages, visitor: visitor(request, context, pages: pages), query: query)
         }
         router.post("/surveys/:survey") { request, context in
             let pages = try survey(context)
@@ -51,12 +52,22 @@ struct SurveyTakingController: ParticipantController {
         return html(body, visitor: nil)
     }
 
-    /// The session's run of the survey where it stands; with no run, the survey's first page.
-    func show(_ pages: SurveyPages, visitor: Visitor) async throws -> Response {
+    /// The session's run of the survey where it stands; with no run, the survey's first page,
+    /// carrying the parameters its address brought (a link missing a required one, or with one
+    /// malformed, too long or repeated, gets a page that says so, and no run).
+    func show(_ pages: SurveyPages, visitor: Visitor, query: [(name: String, value: String)] = []) async throws -> Response {
         let answerContext = answerContext(pages, language: visitor.language)
         let body: String?
         var script = false
-        switch try await runs.show(pages.survey, session: visitor.isNew ? nil : visitor.session) {
+        let parameters = pages.task.parameterValues(from: query)
+        let session = visitor.session
+        let position = try await runs.show(pages.survey, session: visitor.isNew ? nil : visitor.session,
+                                           parameters: (try? parameters.get()) ?? [:],
+                                           runID: { signer.runID(session: session, shownAt: $0) })
+        if case .notStarted = position, visitor.presentation == .web, case .failure(let error) = parameters {
+            return parameterPage(pages, error, visitor: visitor)
+        }
+        switch position {
         case .inProgress(let record):
             script = pages.drawsSignature(run: record.run, visit: record.run.cursor)
             body = pages.renderStep(run: record.run, visit: record.run.cursor, language: visitor.language,
@@ -65,7 +76,8 @@ struct SurveyTakingController: ParticipantController {
         case .notStarted(let run, let shownAt):
             // The first step that shows something: steps before it that show nothing are passed over.
             body = pages.renderStep(run: run, visit: run.cursor, language: visitor.language,
-                                    csrfToken: signer.pageToken(session: visitor.session, shownAt: shownAt), context: answerContext,
+                                    csrfToken: signer.startToken(session: visitor.session, shownAt: shownAt, parameters: run.parameters ?? [:]),
+                                    context: answerContext,
                                     presentation: visitor.presentation, panel: panel?(pages, run, run.cursor) ?? "")
         }
         guard let body else { throw HTTPError(.internalServerError) }
@@ -94,6 +106,7 @@ struct SurveyTakingController: ParticipantController {
         let now = clock()
         let target: RunService.Target
         var shownAt: Date?
+        var startParameters: [String: String] = [:]
         if let active = try await runs.activeRun(pages.survey, session: visitor.session) {
             guard signer.checkCSRF(fields["_csrf"], session: visitor.session, run: active.id) else {
                 // A first page posted from another tab after this one started the run: show where it stands.
@@ -102,18 +115,19 @@ struct SurveyTakingController: ParticipantController {
             }
             target = .stored(active)
         } else {
-            guard let firstShown = signer.checkPageToken(fields["_csrf"], session: visitor.session, now: now) else {
+            guard let (firstShown, parameters) = signer.checkStartToken(fields["_csrf"], session: visitor.session, now: now) else {
                 if try await runs.finishedRun(pages.survey, session: visitor.session) != nil { return redirect(base + "/done", visitor: renewing) }
                 throw expired
             }
             // The first answer starts the run, with an identifier derived from the session and when its first page was shown.
             target = .starting(id: signer.runID(session: visitor.session, shownAt: firstShown), session: visitor.session,
-                               shownAt: firstShown, client: clientKey(request, context))
+                               shownAt: firstShown, client: clientKey(request, context), parameters: parameters)
             shownAt = firstShown
+            startParameters = parameters
         }
         let post = runs.post(to: target, of: pages.survey, visit: fields["_visit"].flatMap(Int.init), page: fields["_page"].flatMap(Int.init), now: now,
                              via: visitor.presentation)
-        let token = shownAt.map { signer.pageToken(session: visitor.session, shownAt: $0) }
+        let token = shownAt.map { signer.startToken(session: visitor.session, shownAt: $0, parameters: startParameters) }
             ?? signer.csrfToken(session: visitor.session, run: post.record.id)
         if let wanted = fields["_lang"] {
             // The language switcher: the same page in the chosen language, with what was typed
@@ -159,7 +173,7 @@ struct SurveyTakingController: ParticipantController {
             if record.savedAt != nil { return redirect(base + "/saved", visitor: renewing) }
             // A run made through the API sends the participant back where the researcher asked,
             // through a page of ours: a redirect after a form post would break the CSP's form-action.
-            if record.run.finishReason == .completed, record.returnURL != nil { return redirect(base + "/return", visitor: renewing) }
+            if runs.panelAddress(of: record, in: pages.survey) != nil { return redirect(base + "/return", visitor: renewing) }
             return redirect(record.run.isFinished ? base + "/done" : base, visitor: renewing)
         case .unchanged, .rejected:
             return redirect(base, visitor: renewing)
@@ -198,5 +212,21 @@ struct SurveyTakingController: ParticipantController {
         let visitor = visitor(request, context, pages: pages)
         let body = pages.renderPage("discarded", language: visitor.language, title: Catalog(language: visitor.language)["discardedTitle"])
         return html(body, visitor: visitor)
+    }
+
+    /// The page for a link whose parameters the survey cannot take, naming the one at fault.
+    func parameterPage(_ pages: SurveyPages, _ error: ParameterError, visitor: Visitor) -> Response {
+        let words = Catalog(language: visitor.language)
+        let key: String
+        switch error.fault {
+        case .missing: key = "parameterMissing"
+        case .repeated: key = "parameterRepeated"
+        case .tooLong: key = "parameterTooLong"
+        case .malformed: key = "parameterMalformed"
+        }
+        let body = pages.renderPage("message", language: visitor.language, title: words["parameterTitle"],
+                                    values: ["heading": words["parameterTitle"], "text": words[key].replacingOccurrences(of: "%@", with: error.name)],
+                                    presentation: visitor.presentation)
+        return html(body, status: .badRequest, visitor: visitor)
     }
 }

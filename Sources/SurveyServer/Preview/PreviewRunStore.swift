@@ -1,4 +1,5 @@
 import Foundation
+import SurveyCore
 import SurveyStorage
 
 /// The preview's runs: a store in memory that keeps at most `limit` runs of each survey,
@@ -30,6 +31,14 @@ struct PreviewRunStore: RunStore {
     }
 
     func migrate() async throws { try await runs.migrate() }
+    // A preview's arms and quota counts are its own, in memory: previewing moves no study's sequence.
+    func allocate(_ request: AllocationRequest, now: Date) async throws -> String { await runs.allocate(request, now: now) }
+    func claimQuotas(survey: String, quotas: [(identifier: String, limit: Int)], run: UUID) async throws -> String? {
+        await runs.claimQuotas(survey: survey, quotas: quotas, run: run)
+    }
+    func releaseQuotas(survey: String, quotas: [String], run: UUID) async throws { await runs.releaseQuotas(survey: survey, quotas: quotas, run: run) }
+    func quotaCounts(survey: String) async throws -> [String: Int] { await runs.quotaCounts(survey: survey) }
+    func allocationCounts(survey: String) async throws -> [AllocationCount] { await runs.allocationCounts(survey: survey) }
     func update(_ record: RunRecord) async throws -> RunRecord { try await runs.update(record) }
     func record(id: UUID) async throws -> RunRecord? { try await runs.record(id: id) }
     func activeRecord(session: String, survey: String) async throws -> RunRecord? {

@@ -28,11 +28,14 @@ struct ResultsController: ParticipantController {
         let pages = try survey(context)
         let visitor = visitor(request, context, pages: pages)
         guard !visitor.isNew, let record = try await runs.finishedRun(pages.survey, session: visitor.session),
-              [.completed, .declined].contains(record.run.finishReason) else {
+              [.completed, .declined, .screenedOut, .quotaFull].contains(record.run.finishReason) else {
             return redirect("/surveys/\(pages.task.identifier)", visitor: visitor)
         }
         if record.run.finishReason == .declined {
             return errorPage(pages, status: .ok, titleKey: "consentDeclinedTitle", textKey: "consentDeclinedText", visitor: visitor)
+        }
+        if record.run.finishReason == .quotaFull {
+            return errorPage(pages, status: .ok, titleKey: "quotaFullTitle", textKey: "quotaFullText", visitor: visitor)
         }
         if let end = consentEnd(record, request, context) {
             return html(pages.renderConsentDone(run: record.run, end: end, language: visitor.language,
@@ -66,8 +69,8 @@ struct ResultsController: ParticipantController {
     func returning(_ request: Request, _ context: SurveyRequestContext) async throws -> Response {
         let pages = try survey(context)
         let visitor = visitor(request, context, pages: pages)
-        guard !visitor.isNew, let record = try await runs.completedRun(pages.survey, session: visitor.session),
-              let returnURL = record.returnURL else {
+        guard !visitor.isNew, let record = try await runs.finishedRun(pages.survey, session: visitor.session),
+              let returnURL = runs.panelAddress(of: record, in: pages.survey) else {
             return redirect("/surveys/\(pages.task.identifier)/done", visitor: visitor)
         }
         let words = Catalog(language: visitor.language)

@@ -53,7 +53,8 @@ struct RunService: Sendable {
 
     /// Where the session (nil for a visitor who brought none) stands. A run saved for later and
     /// opened again in the browser that saved it carries on, and its code and link stop working.
-    func show(_ survey: RunnableSurvey, session: String?) async throws -> Position {
+    func show(_ survey: RunnableSurvey, session: String?, parameters: [String: String] = [:],
+              runID: (Date) -> UUID = { _ in UUID() }) async throws -> Position {
         if let session, var record = try await store.activeRecord(session: session, survey: survey.task.identifier) {
             if record.savedAt != nil {
                 record.savedAt = nil
@@ -66,7 +67,8 @@ struct RunService: Sendable {
             return .inProgress(record)
         }
         let now = clock()
-        return .notStarted(survey.navigator.start(uuid: UUID(), now: now), shownAt: now)
+        // The identifier the first answer will start the run with: the orders drawn from it now are the run's.
+        return .notStarted(survey.navigator.start(uuid: runID(now), now: now, parameters: parameters), shownAt: now)
     }
 
     /// The session's run in progress, when `visit` is a step it has passed and may change.
@@ -88,7 +90,7 @@ struct RunService: Sendable {
         case stored(RunRecord)
         /// The session has no run yet: this post starts run `id`, dated from when its first
         /// page was shown, and counts against the client's limit on new runs.
-        case starting(id: UUID, session: String, shownAt: Date, client: String)
+        case starting(id: UUID, session: String, shownAt: Date, client: String, parameters: [String: String] = [:])
     }
 
     /// A page posted to a run: the run (as stored, or as this post starts it) and the visit the
@@ -129,8 +131,8 @@ struct RunService: Sendable {
         switch target {
         case .stored(let stored):
             record = stored
-        case .starting(let id, let session, let shownAt, let client):
-            record = RunRecord(run: navigator.start(uuid: id, now: shownAt), surveyIdentifier: survey.task.identifier,
+        case .starting(let id, let session, let shownAt, let client, let parameters):
+            record = RunRecord(run: navigator.start(uuid: id, now: shownAt, parameters: parameters), surveyIdentifier: survey.task.identifier,
                                sessionID: session, version: 0, updatedAt: now, surveyVersion: survey.version)
             startingClient = client
         }
@@ -204,16 +206,32 @@ struct RunService: Sendable {
         var record = post.record
         record.run = run
         record.updatedAt = post.now
-        record.audit.pending = auditEvents(action, post: post, old: post.record, new: record)
+        let panel: PanelOutcome
         do {
-            record = try await write(record, startingClient: post.startingClient, survey: post.survey)
-        } catch let error as RunStoreError where error.isConflict || error.isDuplicate {
-            return .unchanged
-        } catch is RunStartLimit {
-            return .tooManyRuns
+            panel = try await settlePanel(&record, survey: post.survey, now: post.now)
         } catch where StoreFailure.isUnavailable(error) {
             metrics.writesRefused.increment()
             return .notSaved
+        }
+        record.audit.pending = auditEvents(action, post: post, old: post.record, new: record) + panel.events
+        do {
+            record = try await write(record, startingClient: post.startingClient, survey: post.survey)
+        } catch {
+            // A completion that could not be stored is not counted in its quotas.
+            if !panel.claimed.isEmpty {
+                try? await store.releaseQuotas(survey: post.survey.task.identifier, quotas: panel.claimed, run: record.id)
+            }
+            switch error {
+            case let error as RunStoreError where error.isConflict || error.isDuplicate:
+                return .unchanged
+            case is RunStartLimit:
+                return .tooManyRuns
+            case _ where StoreFailure.isUnavailable(error):
+                metrics.writesRefused.increment()
+                return .notSaved
+            default:
+                throw error
+            }
         }
         if record.savedAt != nil {
             metrics.runsSaved.increment()
@@ -238,7 +256,7 @@ struct RunService: Sendable {
                 if completing {
                     // The completion and its event go together in an update, so the run is first stored as it began.
                     var started = record
-                    started.run = survey.navigator.start(uuid: record.id, now: record.run.startDate)
+                    started.run = survey.navigator.start(uuid: record.id, now: record.run.startDate, parameters: record.run.parameters ?? [:])
                     started.audit.pending = []
                     record.version = try await store.insert(started).version
                 } else {

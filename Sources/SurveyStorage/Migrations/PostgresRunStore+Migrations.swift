@@ -114,6 +114,32 @@ extension PostgresRunStore {
             try await store.createPartitions(of: "documents", connection)
         },
         StoreMigration(10, "audit-log") { store, connection in try await store.createAuditLog(connection) },
+        StoreMigration(11, "panels") { store, connection in
+            // Each allocation step's sequence per stratum (what is left of its block), every
+            // arm assigned, and each quota's count with the runs it counted (docs/panels.md).
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS allocation_sequences (
+                    survey TEXT NOT NULL, step TEXT NOT NULL, stratum TEXT NOT NULL, next_seq BIGINT NOT NULL, pending TEXT NOT NULL,
+                    PRIMARY KEY (survey, step, stratum))
+                """, logger: store.logger)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS allocations (
+                    survey TEXT NOT NULL, step TEXT NOT NULL, stratum TEXT NOT NULL, seq BIGINT NOT NULL, arm TEXT NOT NULL,
+                    participant TEXT, run UUID NOT NULL, at DOUBLE PRECISION NOT NULL, PRIMARY KEY (survey, step, stratum, seq))
+                """, logger: store.logger)
+            try await connection.query("""
+                CREATE UNIQUE INDEX IF NOT EXISTS allocations_by_participant ON allocations (survey, step, participant)
+                WHERE participant IS NOT NULL
+                """, logger: store.logger)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS quota_counts (survey TEXT NOT NULL, quota TEXT NOT NULL, filled BIGINT NOT NULL,
+                    PRIMARY KEY (survey, quota))
+                """, logger: store.logger)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS quota_members (survey TEXT NOT NULL, quota TEXT NOT NULL, run UUID NOT NULL,
+                    PRIMARY KEY (survey, quota, run))
+                """, logger: store.logger)
+        },
     ]
 
     /// A run is a row of `runs` (its header: everything but the visits, in `state`) and a row

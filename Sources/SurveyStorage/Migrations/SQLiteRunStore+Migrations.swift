@@ -182,5 +182,22 @@ extension SQLiteRunStore {
                 ALTER TABLE runs ADD COLUMN audit_head TEXT NOT NULL DEFAULT '\(AuditHead.genesis.hash)';
                 """)
         },
+        StoreMigration(12, "panels") { db in
+            // Each allocation step's sequence per stratum (what is left of its block), every
+            // arm assigned, and the completed runs each quota counted (docs/panels.md).
+            try db.execute(sql: """
+                CREATE TABLE allocation_sequences (
+                    survey TEXT NOT NULL, step TEXT NOT NULL, stratum TEXT NOT NULL, next_seq INTEGER NOT NULL, pending TEXT NOT NULL,
+                    PRIMARY KEY (survey, step, stratum)) WITHOUT ROWID;
+                CREATE TABLE allocations (
+                    survey TEXT NOT NULL, step TEXT NOT NULL, stratum TEXT NOT NULL, seq INTEGER NOT NULL, arm TEXT NOT NULL,
+                    participant TEXT, run TEXT NOT NULL, at DOUBLE NOT NULL, PRIMARY KEY (survey, step, stratum, seq)) WITHOUT ROWID;
+                CREATE UNIQUE INDEX allocations_by_participant ON allocations (survey, step, participant) WHERE participant IS NOT NULL;
+                CREATE TABLE quota_counts (
+                    survey TEXT NOT NULL, quota TEXT NOT NULL, filled INTEGER NOT NULL, PRIMARY KEY (survey, quota)) WITHOUT ROWID;
+                CREATE TABLE quota_members (
+                    survey TEXT NOT NULL, quota TEXT NOT NULL, run TEXT NOT NULL, PRIMARY KEY (survey, quota, run)) WITHOUT ROWID;
+                """)
+        },
     ]
 }

@@ -1,0 +1,53 @@
+import Foundation
+import SurveyCore
+
+// What a page shows of a panel's run: shuffled choices in the run's order and earlier answers,
+// parameters and arms piped into its text (docs/panels.md).
+extension SurveyPages {
+    /// The run's order of each shuffled question of a step, by question name.
+    func choiceOrders(step: Step, run: TaskRun) -> [String: [Int]] {
+        guard let orders = run.choiceOrders else { return [:] }
+        var byName: [String: [Int]] = [:]
+        for question in step.questions where question.answerFormat.shuffles {
+            if let order = orders[Navigator.orderKey(step: step, question: question.identifier)] { byName[question.identifier] = order }
+        }
+        return byName
+    }
+
+    /// The words each piped selector shows on visit `index` of a run: an answer as the
+    /// participant saw it (a choice's text, a date or number in the page's language), a
+    /// parameter's value, an arm's text. A selector with no answer is left out (its fallback shows).
+    func pipedWords(_ selectors: [String], run: TaskRun, visit index: Int, language: String, context: AnswerContext) -> [String: String] {
+        let result = navigator.result(of: run, through: index - 1, now: context.now)
+        var words: [String: String] = [:]
+        for raw in selectors {
+            guard let (selector, format) = pipedTarget(raw) else { continue }
+            if selector.stepIdentifier == SurveyParameter.selectorStep {
+                if let value = result.parameters?[selector.resultIdentifier], !value.isEmpty { words[raw] = value }
+                continue
+            }
+            guard let answer = result.questionResult(selector)?.answer,
+                  let shown = display(answer, format: format, language: language, context: context), !shown.isEmpty else { continue }
+            words[raw] = shown
+        }
+        return words
+    }
+
+    /// The answer a placeholder names, with the format its words are read in.
+    func pipedTarget(_ raw: String) -> (ResultSelector, AnswerFormat)? {
+        if raw.hasPrefix(SurveyParameter.selectorStep + "."), task.parameter(String(raw.dropFirst(SurveyParameter.selectorStep.count + 1))) != nil {
+            return (ResultSelector(step: SurveyParameter.selectorStep, item: String(raw.dropFirst(SurveyParameter.selectorStep.count + 1))),
+                    .text(TextFormat()))
+        }
+        if let step = task.step(raw), let question = step.questions.first, step.questions.count == 1 {
+            if case .form = step.kind {} else { return (ResultSelector(step: raw, item: nil), question.answerFormat) }
+        }
+        for step in task.steps where raw.hasPrefix(step.identifier + ".") {
+            let item = String(raw.dropFirst(step.identifier.count + 1))
+            if let question = step.questions.first(where: { $0.identifier == item }) {
+                return (ResultSelector(step: step.identifier, item: item), question.answerFormat)
+            }
+        }
+        return nil
+    }
+}
