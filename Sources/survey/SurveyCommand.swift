@@ -9,6 +9,6 @@ struct SurveyCommand: AsyncParsableCommand {
         commandName: "survey",
         abstract: "Load, check and run surveys written in survey format v1.",
         subcommands: [Serve.self, Validate.self, Simulate.self, Preview.self, Migrate.self, Export.self, ExportDefinition.self, Import.self,
-                      Audit.self]
+                      Audit.self, Allocation.self]
     )
 }

@@ -35,6 +35,9 @@ extension DefinitionChecker {
             if SurveyParameter.reservedNames.contains(parameter.name) {
                 log.error(path / "name", "\"\(parameter.name)\" is read by the server itself (the page's language); name the parameter otherwise.")
             }
+            if task.index(of: parameter.name) != nil {
+                log.error(path / "name", "\"\(parameter.name)\" is also a step's identifier; the exports name a column after each, so they must differ.")
+            }
             if !seen.insert(parameter.name).inserted {
                 log.error(path / "name", "The parameter \"\(parameter.name)\" is declared twice.")
             }
@@ -83,6 +86,9 @@ extension DefinitionChecker {
         var owner: [String: String] = [:]
         for (index, block) in task.blocks.enumerated() {
             let path = JSONPath.root / "blocks" / index
+            if task.index(of: block.identifier) != nil {
+                log.error(path / "identifier", "\"\(block.identifier)\" is also a step's identifier; name the block otherwise.")
+            }
             if task.blocks.prefix(index).contains(where: { $0.identifier == block.identifier }) {
                 log.error(path / "identifier", "The block identifier \"\(block.identifier)\" is used twice.")
             }

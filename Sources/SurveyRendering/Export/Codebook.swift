@@ -35,7 +35,7 @@ public struct Codebook: Sendable {
         entry("consent_withdrawn_at", "When the participant withdrew their consent; empty while they have not", "consent", .date),
     ]
 
-    private static func entry(_ name: String, _ label: String, _ type: String, _ storage: CodebookEntry.Storage,
+    static func entry(_ name: String, _ label: String, _ type: String, _ storage: CodebookEntry.Storage,
                               note: String = "", identifying: Bool = false) -> CodebookEntry {
         var entry = CodebookEntry(name: name, label: label, type: type, storage: storage, values: [], range: "", unit: "", optional: nil,
                                   shownWhen: "", note: note, takesMissingCodes: false)
@@ -55,7 +55,8 @@ public struct Codebook: Sendable {
                 includeIdentifiers: Bool = false) {
         layout = ExportLayout(task: task)
         let takesConsent = task.consentDocument != nil || older.contains { $0.task.consentDocument != nil }
-        runEntries = (Self.runColumns + (takesConsent ? Self.consentColumns : [])).filter { includeIdentifiers || !$0.identifying }
+        runEntries = (Self.runColumns + (takesConsent ? Self.consentColumns : []) + Self.panelColumns([task] + older.map(\.task)))
+            .filter { includeIdentifiers || !$0.identifying }
         var entries = runEntries + Self.questionEntries(task, columns: layout.columns, language: language)
         var named = Set(entries.map(\.name))
         for (version, old) in older {

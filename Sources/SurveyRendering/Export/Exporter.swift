@@ -153,20 +153,21 @@ public final class Exporter {
         options.includeIdentifiers ? result : result.withoutIdentifying(in: reader.task)
     }
 
-    /// The consent columns of a run, when the survey takes consent, in the codebook's order.
+    /// The consent and panel columns of a run, when the survey has them, in the codebook's order.
     private func consentFields(_ run: TaskRun, reader: VersionReader) -> [String] {
         let columns = codebook.runEntries.dropFirst(Codebook.runColumns.count)
         guard !columns.isEmpty else { return [] }
         let zone = reader.timeZone
         let consent = reader.navigator.consent(in: run)
         let status = run.consent
-        let values = [
+        var values = [
             "consent_version": consent == nil ? "" : reader.task.consentDocument?.version ?? "",
             "consent_signed_at": instant(consent?.signedAt, zone), "consent_certified_at": instant(consent?.certifiedAt, zone),
             "consent_copy_sha256": status?.copySHA256 ?? "", "consent_countersigned_at": instant(status?.countersignature?.signedAt, zone),
             "consent_countersigned_by": CSV.protected(status?.countersignature?.name ?? ""),
             "consent_withdrawn_at": instant(status?.withdrawnAt, zone),
         ]
+        values.merge(Codebook.panelValues(run, task: reader.task)) { consent, _ in consent }
         return columns.map { values[$0.name] ?? "" }
     }
 

@@ -30,6 +30,7 @@ struct ResearcherAPI: Sendable {
         }
         api.get("runs/:id/history") { request, context in try await authorized(request) { try await history(request, context, by: $0) } }
         api.get("surveys/:survey/export") { request, context in try await authorized(request) { try await export(request, context, by: $0) } }
+        api.get("surveys/:survey/quotas") { request, context in try await authorized(request) { try await quotas(request, context, by: $0) } }
         api.get("audit") { request, context in try await authorized(request) { try await audit(request, context, by: $0) } }
     }
 
@@ -146,8 +147,13 @@ struct ResearcherAPI: Sendable {
         for key in body.keys where !Self.createKeys.contains(key) {
             return Self.problem(.unprocessableContent, "Unknown key \"\(key)\"; use \(Self.createKeys.joined(separator: ", ")).")
         }
+        let parameters: [String: String]
+        switch Self.parameters(body["parameters"], for: pages.task) {
+        case .success(let values): parameters = values
+        case .failure(let problem): return Self.problem(.unprocessableContent, problem.text)
+        }
         let (record, ticket) = try await runs.create(pages.survey, participant: participant, returnURL: returnURL,
-                                                     fhirContext: fhirContext.isEmpty ? nil : fhirContext, by: actor)
+                                                     fhirContext: fhirContext.isEmpty ? nil : fhirContext, parameters: parameters, by: actor)
         guard case .object(var object) = summary(record, pages: pages) else { return Self.problem(.internalServerError, "") }
         object["startLink"] = .string(configuration.absoluteURL("/start/\(ticket.token)", for: request, context))
         object["startLinkExpires"] = .string(DateTimeParsing.string(ticket.expiresAt, in: runs.timeZone(of: pages.survey)))
@@ -157,7 +163,7 @@ struct ResearcherAPI: Sendable {
     }
 
     /// The keys a request to create a run may have.
-    static let createKeys = ["survey", "participantId", "returnURL", "subject", "encounter"]
+    static let createKeys = ["survey", "participantId", "returnURL", "subject", "encounter", "parameters"]
 
     func read(_ request: Request, _ context: SurveyRequestContext, by actor: AuditActor) async throws -> Response {
         guard let text = context.parameters.get("id"), let id = UUID(uuidString: text), let record = try await runs.run(id: id) else {

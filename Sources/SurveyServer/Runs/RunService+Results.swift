@@ -100,9 +100,9 @@ extension RunService {
     /// A run made through the API. It belongs to no browser until someone opens its start
     /// link, the only way in: it has no short code until its participant saves.
     func create(_ survey: RunnableSurvey, participant: String?, returnURL: String?,
-                fhirContext: FHIRRunContext? = nil, by actor: AuditActor) async throws -> (RunRecord, ResumeTicket) {
+                fhirContext: FHIRRunContext? = nil, parameters: [String: String] = [:], by actor: AuditActor) async throws -> (RunRecord, ResumeTicket) {
         let now = clock()
-        let run = survey.navigator.start(uuid: UUID(), now: now)
+        let run = survey.navigator.start(uuid: UUID(), now: now, parameters: parameters)
         let ticket = ResumeTicket.make(now: now, lifetime: resumeLifetime, withCode: false)
         var record = RunRecord(run: run, surveyIdentifier: survey.task.identifier, sessionID: "unclaimed",
                                updatedAt: now, resume: ticket, externalID: participant, returnURL: returnURL,
@@ -110,6 +110,7 @@ extension RunService {
         let parameters: JSONValue = .object([
             "participantId": participant.map(JSONValue.string), "returnURL": returnURL.map(JSONValue.string),
             "subject": fhirContext?.subject.map(JSONValue.object), "encounter": fhirContext?.encounter.map(JSONValue.object),
+            "parameters": parameters.isEmpty ? nil : .object(JSONObject(parameters.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
         ])
         record.audit.pending = [auditEvent("run.created", on: record, by: actor,
                                            detail: .object(["via": .string("api"), "surveyVersion": .string(survey.version)]),
