@@ -190,38 +190,43 @@ extension DefinitionChecker {
             for fragment in text.allTexts {
                 for (_, placeholder) in Placeholder.find(in: fragment) {
                     guard let target = resolvePipedSelector(placeholder.selector, at: path) else { continue }
-                    let where_ = Self.stepIndex(of: path)
-                    let missing = mayBeMissing(target, at: where_, graph: graph, blockOf: blockOf)
-                    guard let missing else { continue }
-                    if placeholder.fallback == nil {
-                        log.error(path, "\"\(placeholder.source)\" \(missing); give a fallback, as \"${\(placeholder.selector)|…}\".")
-                    } else if !missing.hasPrefix("names") {
-                        log.warning(path, "\"\(placeholder.source)\" \(missing), and then shows its fallback.")
-                    } else {
-                        log.error(path, "\"\(placeholder.source)\" \(missing).")
+                    switch absence(of: target, at: Self.stepIndex(of: path), graph: graph, blockOf: blockOf) {
+                    case nil:
+                        break
+                    case .never(let reason)?:
+                        log.error(path, "\"\(placeholder.source)\" \(reason).")
+                    case .perhaps(let reason)? where placeholder.fallback == nil:
+                        log.error(path, "\"\(placeholder.source)\" \(reason); give a fallback, as \"${\(placeholder.selector)|…}\".")
+                    case .perhaps(let reason)?:
+                        log.warning(path, "\"\(placeholder.source)\" \(reason), and then shows its fallback.")
                     }
                 }
             }
         }
     }
 
-    /// Why a piped answer may be missing where it is shown, or nil when it is always there.
-    private func mayBeMissing(_ target: PipedTarget, at stepIndex: Int?, graph: StepGraph, blockOf: [Int: String]) -> String? {
+    /// Why a piped answer is missing where it is shown: never there, or perhaps not.
+    enum Absence {
+        case never(String)
+        case perhaps(String)
+    }
+
+    private func absence(of target: PipedTarget, at stepIndex: Int?, graph: StepGraph, blockOf: [Int: String]) -> Absence? {
         guard let source = target.stepIndex else {
             let parameter = target.selector.itemIdentifier.flatMap(task.parameter)
-            return parameter?.required == true ? nil : "names an optional parameter, which a run may not have"
+            return parameter?.required == true ? nil : .perhaps("names an optional parameter, which a run may not have")
         }
-        guard let shownAt = stepIndex else { return "is in a text that is not on a step, where no answer is known" }
-        if source == shownAt { return "names an answer of its own step, which is not given yet when the step shows" }
+        guard let shownAt = stepIndex else { return .never("is in a text that belongs to no step, where no answer is known yet") }
+        if source == shownAt { return .never("names an answer of its own step, which is not given yet when the step shows") }
         if let block = blockOf[source], blockOf[shownAt] == block {
-            return "names a step of the same block, which a run may take after this one"
+            return .perhaps("names a step of the same block, which a run may take after this one")
         }
-        if !graph.dominates(source, shownAt) { return "names a step that does not come before this one on every path" }
+        if !graph.dominates(source, shownAt) { return .perhaps("names a step that does not come before this one on every path") }
         let step = task.steps[source]
         if step.allocation != nil { return nil }
-        if task.skipRule(for: step.identifier) != nil { return "names a step a skip rule may pass over" }
+        if task.skipRule(for: step.identifier) != nil { return .perhaps("names a step a skip rule may pass over") }
         if step.isOptional || target.question?.isOptional != false || target.question?.visibleIf != nil {
-            return "names a question the participant may leave unanswered"
+            return .perhaps("names a question the participant may leave unanswered")
         }
         return nil
     }
