@@ -196,7 +196,8 @@ let package = Package(
         .testTarget(name: "SurveyPDFTests", dependencies: ["SurveyPDF"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SurveyRenderingTests",
-            dependencies: ["JSON", "SurveyCore", "SurveyAnalysis", "SurveyRendering", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["JSON", "SurveyCore", "SurveyAnalysis", "SurveyRendering", "SurveyTestSupport",
+                           .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -9,7 +9,7 @@ extension SurveyPages {
         let catalog = Catalog(language: language)
         let title = texts.plain(task.title, language: language, fallback: languages) ?? task.identifier
         var blocks: [PDFBlock] = [.title(title), .paragraph(catalog["yourAnswers"])]
-        for row in answerRows(run.visits[...], excludeInstructions: true, changeLinks: nil, language: language, context: context) {
+        for row in answerRows(run.visits[...], of: run, excludeInstructions: true, changeLinks: nil, language: language, context: context) {
             guard let heading = row["title"] as? String, let answers = row["answers"] as? [[String: Any]], !answers.isEmpty else { continue }
             blocks.append(.heading(heading))
             for answer in answers {

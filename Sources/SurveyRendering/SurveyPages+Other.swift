@@ -12,7 +12,7 @@ extension SurveyPages {
         let catalog = Catalog(language: language)
         let place = place(for: presentation)
         let texts = place.texts
-        let rows = answerRows(run.visits[..<index], excludeInstructions: review.excludeInstructionSteps == true,
+        let rows = answerRows(run.visits[..<index], of: run, excludeInstructions: review.excludeInstructionSteps == true,
                               changeLinks: presentation.base(task.identifier), language: language, context: context)
         var stepContext: [String: Any] = [
             "identifier": step.identifier, "is_review": true, "rows": rows, "page": 0,
@@ -41,14 +41,14 @@ extension SurveyPages {
 
     /// The "your answers" page of a finished run: every step on its path with its answers.
     public func renderAnswers(run: TaskRun, language: String, context: AnswerContext) -> String {
-        let rows = answerRows(run.visits[...], excludeInstructions: true, changeLinks: nil, language: language, context: context)
+        let rows = answerRows(run.visits[...], of: run, excludeInstructions: true, changeLinks: nil, language: language, context: context)
         return renderPage("answers", language: language, title: Catalog(language: language)["yourAnswers"],
                           values: ["rows": rows, "answersPDF": Presentation.web.base(task.identifier) + "/answers.pdf"])
     }
 
     /// One row per step of `visits` with its questions and answers in words; with Change links
     /// under `changeLinks`, the survey's address, when given.
-    func answerRows(_ visits: Slice<VisitList>, excludeInstructions: Bool, changeLinks: String?, language: String,
+    func answerRows(_ visits: Slice<VisitList>, of run: TaskRun, excludeInstructions: Bool, changeLinks: String?, language: String,
                     context: AnswerContext) -> [[String: Any]] {
         let fallback = languages
         let catalog = Catalog(language: language)
@@ -59,7 +59,11 @@ extension SurveyPages {
             if shown.isInstructionLike, excludeInstructions || shown.isCompletion { continue }
             // What the participant never saw is not theirs to review or change.
             if shown.showsNothing { continue }
-            let title = texts.plain(shown.title, language: language, fallback: fallback) ?? shown.identifier
+            // Piped text reads as it did on the step's own page.
+            func plain(_ text: LocalizedText?) -> String? {
+                texts.plain(text, language: language, fallback: fallback).map { piped($0, run: run, visit: position, language: language, context: context) }
+            }
+            let title = plain(shown.title) ?? shown.identifier
             var answers: [[String: Any]] = []
             // A drawn signature is path data, not words: the rows leave it out.
             for question in shown.questions
@@ -68,11 +72,11 @@ extension SurveyPages {
                 let label: String
                 switch shown.kind {
                 case .question(let content):
-                    label = texts.plain(content.question ?? shown.title, language: language, fallback: fallback) ?? question.identifier
+                    label = plain(content.question ?? shown.title) ?? question.identifier
                 case .form(let content):
                     let item = content.items.first { if case .question(let q) = $0 { return q.identifier == question.identifier } else { return false } }
                     if case .question(let q)? = item {
-                        label = texts.plain(q.text, language: language, fallback: fallback) ?? question.identifier
+                        label = plain(q.text) ?? question.identifier
                     } else {
                         label = question.identifier
                     }

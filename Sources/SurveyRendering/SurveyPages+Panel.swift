@@ -33,6 +33,17 @@ extension SurveyPages {
         return words
     }
 
+    /// Plain text with its placeholders filled for visit `index` of a run (a review row, the
+    /// answers page): an answer's words, else the fallback.
+    func piped(_ plain: String, run: TaskRun, visit index: Int, language: String, context: AnswerContext) -> String {
+        let found = Placeholder.find(in: plain)
+        guard !found.isEmpty else { return plain }
+        let words = pipedWords(found.map(\.placeholder.selector), run: run, visit: index, language: language, context: context)
+        var text = plain
+        for (range, placeholder) in found.reversed() { text.replaceSubrange(range, with: words[placeholder.selector] ?? placeholder.fallback ?? "") }
+        return text
+    }
+
     /// The answer a placeholder names, with the format its words are read in.
     func pipedTarget(_ raw: String) -> (ResultSelector, AnswerFormat)? {
         if raw.hasPrefix(SurveyParameter.selectorStep + "."), task.parameter(String(raw.dropFirst(SurveyParameter.selectorStep.count + 1))) != nil {

@@ -40,6 +40,24 @@ struct PipingTests {
         #expect(german.contains("4. März 2026") || german.contains("04.03.2026"), "the date in the page's language")
     }
 
+    @Test("The review step shows a piped title as its own page did")
+    func reviewIsPiped() async throws {
+        let task = try loadSurvey("""
+            {"identifier": "review-pipe", "steps": [
+              {"identifier": "name", "type": "question", "optional": false, "title": "Your name?", "answerFormat": {"type": "text"}},
+              {"identifier": "pet", "type": "question", "optional": false, "title": "Which pet, ${name}?", "answerFormat": {"type": "boolean"}},
+              {"identifier": "check", "type": "review"}]}
+            """)
+        let pages = try SurveyPages(task: task, library: try await Files.library(), timeZone: utc)
+        var walker = Walker(task)
+        #expect(walker.next(["name": "Ana & Bo"]).isEmpty)
+        #expect(walker.next(["pet": "true"]).isEmpty)
+        let html = try #require(pages.renderStep(run: walker.run, visit: walker.run.cursor, language: "en", csrfToken: "t",
+                                                 context: AnswerContext(language: "en", now: referenceNow, timeZone: utc)))
+        #expect(html.contains("Which pet, Ana &amp; Bo?"))
+        #expect(!html.contains("${"))
+    }
+
     @Test("Shuffled choices are drawn in the run's order, the pinned one last")
     func choicesInTheRunsOrder() async throws {
         let (html, run) = try await page(after: [["name": "Ana"]])

@@ -77,6 +77,25 @@ struct PanelRouteTests {
         }
     }
 
+    @Test("A screen-out thanks the participant for their interest and sends them on with the screen-out code; a + in a link is a space")
+    func screenOut() async throws {
+        let store = MemoryRunStore()
+        let app = try await makeApplication(store: store)
+        try await app.test(.router) { client in
+            var participant = Participant(client)
+            try await participant.get("/surveys/panel-study?PROLIFIC_PID=P9&STUDY_ID=S1&SESSION_ID=X9&UNUSED=a+b")
+            try await participant.submit("panel-study", [])
+            let response = try await participant.post("/surveys/panel-study", [("age", "under18")])
+            #expect(response.headers[.location] == "/surveys/panel-study/return")
+            try await participant.get("/surveys/panel-study/return")
+            #expect(participant.heading == "Thank you for your interest")
+            #expect(participant.lastPage.contains("url=https://app.prolific.com/submissions/complete?cc=C7SCREEN"))
+            let record = try #require(try await store.records(matching: RunQuery(survey: "panel-study")).first)
+            #expect(record.run.finishReason == .screenedOut)
+        }
+        #expect(SurveyTakingController.queryItems("A=a+b%2Bc&B=%E2%9C%93&C").map { "\($0.name)=\($0.value)" } == ["A=a b+c", "B=✓", "C="])
+    }
+
     /// A survey of one question whose "yes" answers a quota of 50 counts.
     static func quotaSurvey() throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quota-\(UUID().uuidString)")

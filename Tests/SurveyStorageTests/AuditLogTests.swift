@@ -203,13 +203,7 @@ struct AuditLogTests {
 
     @Test("Two replicas writing at once keep a log that verifies")
     func twoReplicas() async throws {
-        guard Kind.allCases.contains(.postgres) else { return }
-        let url = try #require(ProcessInfo.processInfo.environment["SURVEY_TEST_POSTGRES_URL"])
-        let schema = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        let replicas = try (0..<2).map { _ in try PostgresRunStore(url: url + "?schema=" + schema) }
-        for replica in replicas { Task { await replica.client.run() } }
-        try await replicas[0].migrate()
-        try await replicas[1].migrate()
+        guard let replicas = try await RunStoreBehaviourTests.postgresReplicas(2) else { return }
         let runsPerReplica = 40
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (number, replica) in replicas.enumerated() {

@@ -95,13 +95,7 @@ struct PanelStoreTests {
 
     @Test("Two PostgreSQL replicas drawing at once never draw past a block")
     func replicasShareBlocks() async throws {
-        guard Kind.allCases.contains(.postgres) else { return }
-        let url = try #require(ProcessInfo.processInfo.environment["SURVEY_TEST_POSTGRES_URL"])
-        let schema = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        let replicas = try (0..<2).map { _ in try PostgresRunStore(url: url + "?schema=" + schema) }
-        for replica in replicas { Task { await replica.client.run() } }
-        try await replicas[0].migrate()
-        try await replicas[1].migrate()
+        guard let replicas = try await RunStoreBehaviourTests.postgresReplicas(2) else { return }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<240 {
                 group.addTask { _ = try await replicas[index % 2].allocate(Self.request(Self.twoToOne), now: Date()) }

@@ -46,6 +46,19 @@ struct RunStoreBehaviourTests {
         }
     }
 
+    /// Stores on one PostgreSQL schema, as replicas sharing a database are; nil when the tests have no server.
+    static func postgresReplicas(_ count: Int) async throws -> [PostgresRunStore]? {
+        guard Kind.allCases.contains(.postgres) else { return nil }
+        let url = try #require(ProcessInfo.processInfo.environment["SURVEY_TEST_POSTGRES_URL"])
+        let schema = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        let replicas = try (0..<count).map { _ in try PostgresRunStore(url: url + "?schema=" + schema) }
+        for replica in replicas {
+            Task { await replica.client.run() }
+            try await replica.migrate()
+        }
+        return replicas
+    }
+
     static func record(session: String = "s1", survey: String = "demo", at seconds: Double = 0) -> RunRecord {
         let start = Date(timeIntervalSince1970: 1_800_000_000 + seconds)
         let run = TaskRun(taskIdentifier: survey, taskRunUUID: UUID(), startDate: start,

@@ -17,12 +17,18 @@ extension Navigator {
     /// Walks a new run with the scripted fields, step by step as the rules lead, until it
     /// reaches `target` (shown, not answered), or to its end when `target` is nil. A step with
     /// no entry is submitted empty; "$skip" presses Skip. Each move is a second after the last.
-    public func walk(_ script: JSONObject, to target: String? = nil, language: String? = nil, from start: Date) -> ScriptedWalk {
+    public func walk(_ script: JSONObject, to target: String? = nil, language: String? = nil, from start: Date,
+                     parameters: [String: String]? = nil) -> ScriptedWalk {
         var now = start
-        var run = self.start(now: now)
+        var run = parameters.map { self.start(uuid: UUID(), now: now, parameters: $0) } ?? self.start(now: now)
         for _ in 0..<10_000 {
-            // A completion step is arrived at as it is shown, which completes the run.
-            if let target, let step = currentStep(run), step.identifier == target { return .arrived(run) }
+            // A completion step is arrived at as it is shown, which completes the run. An
+            // allocation step shows nothing: arriving there draws its arm, and the run stands
+            // where the arm leads.
+            if let target, let step = currentStep(run), step.identifier == target {
+                guard pendingAllocation(run) != nil else { return .arrived(run) }
+                return .arrived(assign(arm: scriptedArm(script[step.identifier], of: step), in: run, now: now))
+            }
             guard !run.isFinished, let step = currentStep(run) else { return target == nil ? .arrived(run) : .missed(run) }
             now = now.addingTimeInterval(1)
             let entry = script[step.identifier]

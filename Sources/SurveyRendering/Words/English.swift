@@ -42,6 +42,7 @@ extension Catalog {
         "parameterMalformed": "The link you followed gives “%@” a value this survey cannot take. Go back to the study's website and open the survey from there again.",
         "parameterTooLong": "The link you followed gives “%@” a value that is too long. Go back to the study's website and open the survey from there again.",
         "parameterRepeated": "The link you followed gives “%@” more than once. Go back to the study's website and open the survey from there again.",
+        "returningScreenOutText": "This study needs no more answers from you. You are being sent back to where you came from.",
         "quotaFullTitle": "Thank you for your interest",
         "quotaFullText": "Enough people like you have already taken part, so this study does not need more answers from you.",
         "returningTitle": "Thank you", "returningText": "Your answers have been recorded. You are being sent back to where you came from.",

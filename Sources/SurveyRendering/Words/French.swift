@@ -52,6 +52,7 @@ extension Catalog {
         "parameterMalformed": "Le lien que vous avez suivi donne à « %@ » une valeur que ce questionnaire n'accepte pas. Retournez sur le site de l'étude et ouvrez de nouveau le questionnaire depuis celui-ci.",
         "parameterTooLong": "Le lien que vous avez suivi donne à « %@ » une valeur trop longue. Retournez sur le site de l'étude et ouvrez de nouveau le questionnaire depuis celui-ci.",
         "parameterRepeated": "Le lien que vous avez suivi donne « %@ » plus d'une fois. Retournez sur le site de l'étude et ouvrez de nouveau le questionnaire depuis celui-ci.",
+        "returningScreenOutText": "Cette étude n'a pas besoin d'autres réponses de votre part. Vous êtes renvoyé là d'où vous venez.",
         "quotaFullTitle": "Merci de votre intérêt",
         "quotaFullText": "Assez de personnes comme vous ont déjà participé : cette étude n'a pas besoin d'autres réponses de votre part.",
         "returningTitle": "Merci",

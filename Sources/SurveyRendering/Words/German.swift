@@ -50,6 +50,7 @@ extension Catalog {
         "parameterMalformed": "Der Link, dem Sie gefolgt sind, gibt „%@“ einen Wert, den diese Umfrage nicht annimmt. Gehen Sie zurück zur Website der Studie und öffnen Sie die Umfrage von dort erneut.",
         "parameterTooLong": "Der Link, dem Sie gefolgt sind, gibt „%@“ einen zu langen Wert. Gehen Sie zurück zur Website der Studie und öffnen Sie die Umfrage von dort erneut.",
         "parameterRepeated": "Der Link, dem Sie gefolgt sind, enthält „%@“ mehr als einmal. Gehen Sie zurück zur Website der Studie und öffnen Sie die Umfrage von dort erneut.",
+        "returningScreenOutText": "Diese Studie braucht keine weiteren Antworten von Ihnen. Sie werden dorthin zurückgeleitet, woher Sie gekommen sind.",
         "quotaFullTitle": "Vielen Dank für Ihr Interesse",
         "quotaFullText": "Es haben bereits genug Menschen wie Sie teilgenommen, daher braucht diese Studie keine weiteren Antworten von Ihnen.",
         "returningTitle": "Vielen Dank",

@@ -44,6 +44,7 @@ extension Catalog {
         "parameterMalformed": "El enlace que ha seguido da a «%@» un valor que esta encuesta no admite. Vuelva al sitio web del estudio y abra la encuesta desde allí otra vez.",
         "parameterTooLong": "El enlace que ha seguido da a «%@» un valor demasiado largo. Vuelva al sitio web del estudio y abra la encuesta desde allí otra vez.",
         "parameterRepeated": "El enlace que ha seguido da «%@» más de una vez. Vuelva al sitio web del estudio y abra la encuesta desde allí otra vez.",
+        "returningScreenOutText": "Este estudio no necesita más respuestas suyas. Le estamos llevando de vuelta a donde venía.",
         "quotaFullTitle": "Gracias por su interés",
         "quotaFullText": "Ya han participado suficientes personas como usted, así que este estudio no necesita más respuestas suyas.",
         "returningTitle": "Gracias", "returningText": "Sus respuestas se han guardado. Le estamos llevando de vuelta a donde venía.",

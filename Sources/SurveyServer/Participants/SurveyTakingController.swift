@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SurveyAnalysis
 import SurveyCore
 import SurveyRendering
 import SurveyStorage
@@ -19,8 +20,7 @@ struct SurveyTakingController: ParticipantController {
         router.get("/") { request, _ in try await index(request) }
         router.get("/surveys/:survey") { request, context in
             let pages = try survey(context)
-            let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
-            return try await show(pages, visitor: visitor(request, context, pages: pages), query: query)
+            return try await show(pages, visitor: visitor(request, context, pages: pages), query: Self.queryItems(request.uri.query))
         }
         router.post("/surveys/:survey") { request, context in
             let pages = try survey(context)
@@ -61,8 +61,9 @@ struct SurveyTakingController: ParticipantController {
         var script = false
         let parameters = pages.task.parameterValues(from: query)
         let session = visitor.session
-        let position = try await runs.show(pages.survey, session: visitor.isNew ? nil : visitor.session,
-                                           parameters: (try? parameters.get()) ?? [:],
+        // The preview has no panel behind it: its runs take example values, so piped text shows something.
+        let given = visitor.presentation == .preview ? pages.task.exampleParameters : (try? parameters.get()) ?? [:]
+        let position = try await runs.show(pages.survey, session: visitor.isNew ? nil : visitor.session, parameters: given,
                                            runID: { signer.runID(session: session, shownAt: $0) })
         if case .notStarted = position, visitor.presentation == .web, case .failure(let error) = parameters {
             return parameterPage(pages, error, visitor: visitor)
@@ -212,6 +213,20 @@ struct SurveyTakingController: ParticipantController {
         let visitor = visitor(request, context, pages: pages)
         let body = pages.renderPage("discarded", language: visitor.language, title: Catalog(language: visitor.language)["discardedTitle"])
         return html(body, visitor: visitor)
+    }
+
+    /// A link's query as names and values, decoded as a form is (`+` is a space), as panels write them.
+    static func queryItems(_ query: String?) -> [(name: String, value: String)] {
+        guard let query, !query.isEmpty else { return [] }
+        func decode(_ text: Substring) -> String {
+            let spaced = text.replacingOccurrences(of: "+", with: " ")
+            // Broken escapes stay as they were sent: a parameter's pattern refuses them.
+            return spaced.removingPercentEncoding ?? spaced
+        }
+        return query.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+        }
     }
 
     /// The page for a link whose parameters the survey cannot take, naming the one at fault.

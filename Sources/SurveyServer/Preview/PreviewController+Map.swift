@@ -68,7 +68,8 @@ extension PreviewController {
         case .reachable(let witness):
             var script = JSONObject()
             for (step, value) in witness.answers { script[step] = value }
-            guard case .arrived(let run) = pages.navigator.walk(script, to: target, language: pages.languages[0], from: clock()) else {
+            guard case .arrived(let run) = pages.navigator.walk(script, to: target, language: pages.languages[0], from: clock(),
+                                                                         parameters: pages.task.exampleParameters) else {
                 throw HTTPError(.internalServerError)
             }
             var visitor = visitor(request, context, pages: pages)

@@ -74,8 +74,12 @@ struct ResultsController: ParticipantController {
             return redirect("/surveys/\(pages.task.identifier)/done", visitor: visitor)
         }
         let words = Catalog(language: visitor.language)
-        let body = pages.renderPage("returning", language: visitor.language, title: words["returningTitle"],
-                                    values: ["returnURL": returnURL, "refresh": "0; url=" + returnURL])
+        // A participant screened out, or over a full quota, is thanked for their interest, not their answers.
+        let screenedOut = record.run.finishReason?.isScreenOut == true
+        let title = words[screenedOut ? "quotaFullTitle" : "returningTitle"]
+        let body = pages.renderPage("returning", language: visitor.language, title: title,
+                                    values: ["returnURL": returnURL, "refresh": "0; url=" + returnURL, "returningTitle": title,
+                                             "returningText": words[screenedOut ? "returningScreenOutText" : "returningText"]])
         return html(body, visitor: visitor)
     }
 
