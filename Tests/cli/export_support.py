@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-from support import BINARY, Http, Server  # noqa: F401
+from support import BINARY, Http, Server, start_path  # noqa: F401
 
 EXAMPLES = ROOT / "Examples"
 FIXTURES = ROOT / "Tests" / "Fixtures"
@@ -66,7 +66,7 @@ def serving(surveys: Path, tmp_path_factory):
 def answer(server: Server, survey_id: str, pages: list, stop: str | None = None):
     """One participant: the fields of each page in turn; `stop` leaves the run (or saves it) there."""
     http = Http(server.url)
-    status, body, url = http.get(f"/surveys/{survey_id}")
+    status, body, url = http.get(start_path(survey_id, server.surveys))
     for fields in pages:
         assert status == 200, body[:500]
         status, body, url = http.post_form(body, url, fields)

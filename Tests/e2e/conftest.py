@@ -63,7 +63,9 @@ def _chromium_options(javascript: bool):
     options.binary_location = CHROMIUM
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      "--window-size=1280,900", "--lang=en-US", "--no-first-run",
-                     "--disable-extensions", "--disable-background-networking"):
+                     "--disable-extensions", "--disable-background-networking",
+                     # Loopback only: a survey's completion address elsewhere (a panel's) is not fetched.
+                     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"):
         options.add_argument(argument)
     prefs = {"intl.accept_languages": "en-US,en"}
     if not javascript:

@@ -13,7 +13,8 @@ import urllib.request
 
 import pytest
 
-from support import BINARY, EXAMPLES, EXAMPLES_DIR, MAX_PAGES, Http, controls_of, field_values
+from support import (BINARY, EXAMPLES, EXAMPLES_DIR, MAX_PAGES, Http, controls_of, field_values, link_parameters,
+                     run_ended, start_path)
 from support.expectations import load_answers
 from fhir_check import validate_questionnaire
 
@@ -30,14 +31,16 @@ def example_values(survey_id: str) -> dict:
 
 def walk(base_url: str, survey_id: str, values: dict, pages: int | None = None,
          buttons: frozenset = frozenset(), query: str = "") -> tuple[Http, bytes, str]:
-    """A participant answering each page from `values` (only the fields the page has) and
-    pressing Next, or a button named in `buttons` where the page has one (an "I don't know").
-    Stops at the done page, or after `pages` pages; `query` goes on the first address (?lang=es).
-    Returns the participant, the last page and its URL."""
+    """A participant answering each page from `values` (only the fields the page has, so in
+    whatever order the run shows choices and a block's steps) and pressing Next, or a button
+    named in `buttons` where the page has one (an "I don't know"). Starts at the survey's link
+    (with the parameters it declares); stops where the run ends (the done page, or the return
+    page of a survey that sends participants back to a panel), or after `pages` pages; `query`
+    goes on the first address (?lang=es). Returns the participant, the last page and its URL."""
     client = Http(base_url)
-    status, body, url = client.get(f"/surveys/{survey_id}{query}")
+    status, body, url = client.get(start_path(survey_id, query=query))
     for count in range(MAX_PAGES):
-        if url.endswith("/done") or count == pages:
+        if run_ended(url) or count == pages:
             return client, body, url
         assert status == 200, f"{survey_id}: {url} answered {status}:\n{body[:3000]!r}"
         form = controls_of(body)
@@ -49,6 +52,13 @@ def walk(base_url: str, survey_id: str, values: dict, pages: int | None = None,
             continue
         status, body, url = client.post_form(body, url, {name: values[name] for name in names if name in values})
     raise AssertionError(f"{survey_id}: no done page after {MAX_PAGES} pages")
+
+
+def run_request(survey_id: str, **fields) -> dict:
+    """The body of POST /api/v1/runs for the survey: with the parameters its link would give,
+    which a run made through the API needs as one made by a link does."""
+    parameters = link_parameters(survey_id)
+    return {"survey": survey_id, **fields, **({"parameters": parameters} if parameters else {})}
 
 
 def new_run_id(server, survey_id: str, before: set[str]) -> str:

@@ -2,10 +2,15 @@
 
 The scripted answers (Tests/Fixtures/{survey}.answers.json) map a step identifier to the form
 fields of that step. The pages don't name their step, so a page is filled from every field of
-the file that it has a control for (the fixtures never use one field name in two steps)."""
+the file that it has a control for (the fixtures never use one field name in two steps): the
+order of shuffled choices and of a block's steps, drawn per run, does not matter, and an
+allocation step shows no page. A run starts at the survey's link (support.links, with the
+parameters it declares) and ends on its done page, or on the return page of a survey that sends
+its participants back to a panel."""
 from __future__ import annotations
 
 import json
+import urllib.parse
 
 from support.tools import need_module
 
@@ -16,7 +21,7 @@ from selenium.common.exceptions import (ElementNotInteractableException, StaleEl
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from support import MAX_PAGES, field_values
+from support import MAX_PAGES, done_path, field_values, run_ended, sends_back, start_path
 
 STEP_FORM = "main form[method=post]"      # the step's form; the Back form sits before <main>
 
@@ -142,16 +147,41 @@ def wait_for_new_page(driver, old_page, timeout=20):
         lambda d: d.execute_script("return document.readyState") == "complete")
 
 
+def start_run(driver, base_url: str, survey_id: str):
+    """Open the survey's first page, by the link that starts a run of it."""
+    driver.get(base_url + start_path(survey_id))
+
+
+def run_has_ended(driver, base_url: str, survey_id: str) -> bool:
+    """Whether the run has ended, the browser then on its done page. A survey that sends its
+    participants back to a panel ends on the return page, whose refresh takes the browser at
+    once to the panel's address, off this server; from there (or the return page) the browser
+    opens the done page, which the finished run shows it."""
+    url = driver.current_url
+    if urllib.parse.urlsplit(url).netloc == urllib.parse.urlsplit(base_url).netloc:
+        if not run_ended(url):
+            return False
+        if url.rstrip("/").endswith("/done"):
+            return True
+        # the return page: let its refresh leave first, so that it cannot follow the done page
+        WebDriverWait(driver, 20).until(lambda d: d.current_url != url)
+    elif not sends_back(survey_id):
+        return False                      # somewhere else: the walk fails there, naming the page
+    driver.get(base_url + done_path(survey_id))
+    assert driver.current_url.rstrip("/").endswith("/done"), (
+        f"the run went to {url}, but the done page sent the browser to {driver.current_url}: it has not finished")
+    return True
+
+
 def walk(driver, base_url: str, survey_id: str, answers: dict, on_page=None) -> list[str]:
     """Start a run of the survey in this browser and answer it with the scripted answers until
-    the done page. on_page(driver) is called on every step page before it is filled.
-    Returns the titles of the pages seen."""
+    the run ends, the browser then on the done page. on_page(driver) is called on every step
+    page before it is filled. Returns the titles of the pages seen."""
     values = field_values(answers)
-    start = f"{base_url}/surveys/{survey_id}"
-    driver.get(start)
+    start_run(driver, base_url, survey_id)
     seen = []
     for _ in range(MAX_PAGES):
-        if driver.current_url.rstrip("/").endswith("/done"):
+        if run_has_ended(driver, base_url, survey_id):
             return seen
         seen.append(driver.title)
         errors = error_summary_text(driver)

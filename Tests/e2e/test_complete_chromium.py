@@ -2,7 +2,9 @@
 answers, and walks every branch of the hand-written expectations (the triage's endings,
 PHQ-9's score bands and boundaries). The result the server records must be the one worked out
 by hand from the survey file (Tests/Fixtures/*.expected.json); that it is also what
-`survey simulate` computes is a second check, that the browser path and the CLI agree."""
+`survey simulate` computes is a second check, that the browser path and the CLI agree. Where
+the server draws (an allocation step's arm, the order of choices and of a block's steps), the
+run is held to what it drew (support.expectations)."""
 import pytest
 from support.tools import need_module
 
@@ -11,7 +13,8 @@ need_module("selenium")
 from selenium.webdriver.common.by import By
 
 from support import EXAMPLES_DIR
-from support.expectations import assert_expected_result, assert_same_result, examples, expected_case, expected_cases, simulate
+from support.expectations import (as_drawn, assert_expected_result, assert_same_result, examples, expected_case,
+                                  expected_cases, simulate)
 from survey_pages import page_text_json, walk
 
 
@@ -31,8 +34,8 @@ def complete(chromium, base_url, survey_id: str, answers: dict) -> dict:
 
 @pytest.mark.parametrize("survey_id", examples())
 def test_completes_every_example_without_javascript(chromium, base_url, survey_id, tmp_path):
-    case = expected_case(survey_id)
-    result = complete(chromium, base_url, survey_id, case["answers"])
+    result = complete(chromium, base_url, survey_id, expected_case(survey_id)["answers"])
+    case = as_drawn(survey_id, expected_case(survey_id), result)      # the arms the server drew
     assert_expected_result(result, survey_id, case)
     assert_same_result(result, simulate(EXAMPLES_DIR / f"{survey_id}.json", case["answers"], tmp_path))
 
@@ -41,4 +44,5 @@ def test_completes_every_example_without_javascript(chromium, base_url, survey_i
                          [p for p in expected_cases(browser=True) if p.values[1] != "scripted"])
 def test_every_branch_records_the_hand_written_result(chromium, base_url, survey_id, case_name):
     case = expected_case(survey_id, case_name)
-    assert_expected_result(complete(chromium, base_url, survey_id, case["answers"]), survey_id, case)
+    result = complete(chromium, base_url, survey_id, case["answers"])
+    assert_expected_result(result, survey_id, as_drawn(survey_id, case, result))

@@ -24,7 +24,7 @@ from support import BINARY, EXAMPLES_DIR, Server
 from fhir_check import validate_bundle
 from fhir_consistency import validate_response_for
 from fhir_walks import (EXAMPLE_IDS, TOKEN, api, api_post, example_values, exported_questionnaire, fhir_of_run,
-                        new_run_id, run_ids, walk)
+                        new_run_id, run_ids, run_request, walk)
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +74,7 @@ def test_an_unfinished_run_is_in_progress(survey_id, status_server, questionnair
 @pytest.mark.parametrize("survey_id", EXAMPLE_IDS)
 def test_a_run_made_through_the_api_and_not_started_is_in_progress_without_items(survey_id, status_server,
                                                                                 questionnaires):
-    made = api_post(status_server, "/api/v1/runs", {"survey": survey_id, "participantId": "P-007"})
+    made = api_post(status_server, "/api/v1/runs", run_request(survey_id, participantId="P-007"))
     response = fhir_of_run(status_server, made["id"])
     validate_response_for(response, questionnaires[survey_id])
     assert response["status"] == "in-progress"

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from checkers import vnu
-from support import EXAMPLES, MAX_PAGES, Http, controls_of, field_values
+from support import EXAMPLES, MAX_PAGES, Http, controls_of, done_path, field_values, run_ended, start_path
 from support.expectations import load_answers
 from languages import LANGUAGE_SURVEYS, OTHER_LANGUAGES, answers_in
 
@@ -20,16 +20,22 @@ def title_of(page: bytes) -> str:
 
 
 def survey_pages(base_url: str, survey_id: str, values: dict, query: str = "") -> list:
-    """[(description, url, status, bytes)] of one run to the done page: every step page, and
-    each page with controls submitted empty first (a required question comes back as 422)."""
+    """[(description, url, status, bytes)] of one run to its end: every step page, each page
+    with controls submitted empty first (a required question comes back as 422), and the done
+    page; a survey that sends participants back to a panel ends on its return page, and its
+    done page is fetched after it."""
     pages = []
     client = Http(base_url)
-    status, body, url = client.get(f"/surveys/{survey_id}{query}")
+    status, body, url = client.get(start_path(survey_id, query=query))
     tried_empty = set()
     for _ in range(MAX_PAGES):
         error_page = status == 422
         pages.append((f"{survey_id}: {'error page ' if error_page else ''}{title_of(body)}", url, status, body))
-        if url.endswith("/done"):
+        if run_ended(url):
+            if not url.endswith("/done"):
+                status, body, url = client.get(done_path(survey_id))
+                assert status == 200 and url.endswith("/done"), f"{survey_id}: the done page: {status} at {url}"
+                pages.append((f"{survey_id}: done page {title_of(body)}", url, status, body))
             break
         assert status in (200, 422), f"{url}: {status} {title_of(body)}"
         form = controls_of(body)

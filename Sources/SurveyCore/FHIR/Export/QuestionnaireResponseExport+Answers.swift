@@ -1,7 +1,7 @@
 import Foundation
 import JSON
 
-// The response's items: step results in path order, answers typed by the item.
+// The response's items: each step's last result in the Questionnaire's order, answers typed by the item.
 
 extension QuestionnaireResponseExport {
     /// The recorded answer of a question result in one of the shapes `FHIRExportKind` types.
@@ -11,7 +11,13 @@ extension QuestionnaireResponseExport {
     }
 
     static func items(result: JSONValue, survey: FHIRExportSurvey) -> [JSONValue] {
-        lastResults(result).compactMap { stepResult -> JSONValue? in
+        // In the Questionnaire's order, as FHIR asks, whatever order the run took (a block's own).
+        let ordered = lastResults(result).enumerated().sorted { left, right in
+            let leftPlace = survey.step(left.element[fx: "identifier"]?.fxString ?? "")?.index ?? Int.max
+            let rightPlace = survey.step(right.element[fx: "identifier"]?.fxString ?? "")?.index ?? Int.max
+            return (leftPlace, left.offset) < (rightPlace, right.offset)
+        }.map(\.element)
+        return ordered.compactMap { stepResult -> JSONValue? in
             let identifier = stepResult[fx: "identifier"]?.fxString ?? ""
             let questionResults = stepResult[fx: "results"]?.fxArray ?? []
             guard let step = survey.step(identifier)?.json else { return orphanItem(identifier, questionResults, survey: survey) }
