@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 @testable import SurveyCore
 import SurveyTestSupport
 import Testing
@@ -72,6 +73,18 @@ struct RandomizationTests {
         let result = walker.navigator.result(of: walker.run, now: walker.now)
         #expect(result.blockOrders == ["blk": seen])
         #expect(result.choiceOrders?["pet"]?.last == .string("none"))
+    }
+
+    @Test("The result's JSON carries the parameters and the orders drawn, as values and step identifiers")
+    func resultJSONCarriesThem() throws {
+        let navigator = Navigator(task: try loadSurvey(Self.survey), timeZone: utc)
+        var run = navigator.start(uuid: UUID(), now: referenceNow, parameters: ["PID": "P&1"])
+        run.choiceOrders = ["pet": [3, 1, 0, 2, 4]]
+        run.blockOrders = ["blk": [2, 0, 1]]
+        let json = JSONWriter.string(navigator.result(of: run, now: referenceNow).json(in: utc), pretty: false)
+        #expect(json.contains(#""parameters":{"PID":"P&1"}"#))
+        #expect(json.contains(#""choiceOrders":{"pet":["bird","dog","cat","fish","none"]}"#))
+        #expect(json.contains(#""blockOrders":{"blk":["b3","b1","b2"]}"#))
     }
 
     @Test("A block's progress label follows the run's order, not the written one")

@@ -77,6 +77,31 @@ struct PanelRouteTests {
         }
     }
 
+    @Test("A run saved and resumed on another device shows its choices and block in the orders it drew")
+    func ordersSurviveResume() async throws {
+        let store = MemoryRunStore()
+        let app = try await makeApplication(store: store)
+        try await app.test(.router) { client in
+            var first = Participant(client)
+            try await first.get(Self.link)
+            try await first.submit("panel-study", [])
+            try await first.submit("panel-study", [("age", "18to34")])
+            let order = Self.petOrder(first.lastPage)
+            try await first.submit("panel-study", [("pet", "dog")])
+            let blockStep = first.heading
+            try await first.submit("panel-study", [("_action", "save")])
+            let code = try #require(try await store.records(matching: RunQuery(survey: "panel-study")).first?.resume?.code)
+            var second = Participant(client)
+            try await second.get("/resume")
+            #expect(try await second.post("/resume", [("code", code)]).headers[.location] == "/surveys/panel-study")
+            try await second.get("/surveys/panel-study")
+            #expect(second.heading == blockStep, "the block's first step as this run drew it")
+            try await second.submit("panel-study", [("_action", "back")])
+            #expect(Self.petOrder(second.lastPage) == order)
+            #expect(second.lastPage.contains("value=\"dog\" checked=\"checked\""))
+        }
+    }
+
     @Test("A screen-out thanks the participant for their interest and sends them on with the screen-out code; a + in a link is a space")
     func screenOut() async throws {
         let store = MemoryRunStore()

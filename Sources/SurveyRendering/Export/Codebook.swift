@@ -93,6 +93,7 @@ public struct Codebook: Sendable {
                     return nil
                 }.first
                 questionText = plain(item?.text ?? step.title)
+            case .allocation: questionText = step.title.map(plain) ?? "The arm the allocation step \(step.identifier) assigned the run to"
             default: questionText = plain(step.title)
             }
             let choices = Self.choices(of: column.format, plain: plain)
