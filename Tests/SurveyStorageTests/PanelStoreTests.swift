@@ -58,12 +58,15 @@ struct PanelStoreTests {
         #expect(chiSquare < 10.83, "a drawn \(a) times")
     }
 
-    @Test("A participant who starts again gets the arm they had, and does not move the sequence", arguments: [Kind.memory, .sqlite])
+    @Test("A participant who starts again gets the arm they had, in whatever stratum, and does not move the sequence",
+          arguments: Kind.allCases)
     func participantKeepsArm(_ kind: Kind) async throws {
         let store = try await RunStoreBehaviourTests.makeStore(kind)
         let design = AllocationContent(arms: [.init(value: "a"), .init(value: "b")], method: .simple)
         let first = try await store.allocate(Self.request(design, participant: "P-1"), now: Date())
-        for _ in 0..<20 { #expect(try await store.allocate(Self.request(design, participant: "P-1"), now: Date()) == first) }
+        for index in 0..<20 {
+            #expect(try await store.allocate(Self.request(design, stratum: "age=\(index % 3)", participant: "P-1"), now: Date()) == first)
+        }
         #expect(try await store.allocationCounts(survey: "study").map(\.count).reduce(0, +) == 1)
     }
 

@@ -24,7 +24,14 @@ extension RunService {
             let stratum = navigator.stratum(of: record.run, design: design, now: now)
             let request = AllocationRequest(survey: survey.task.identifier, step: step.identifier, design: design, stratum: stratum,
                                             participant: design.participantParameter.flatMap { record.run.parameters?[$0] }, run: record.id)
-            let arm = try await store.allocate(request, now: now)
+            let arm: String
+            do {
+                arm = try await store.allocate(request, now: now)
+            } catch where !StoreFailure.isUnavailable(error) {
+                // The same participant's first draw made at once elsewhere (in another stratum):
+                // the unique index refused this one, and a second try finds that arm.
+                arm = try await store.allocate(request, now: now)
+            }
             record.run = navigator.assign(arm: arm, in: record.run, now: now)
             outcome.events.append(auditEvent("run.allocated", on: record, by: actor,
                                              detail: .object(["step": .string(step.identifier), "arm": .string(arm),
