@@ -25,6 +25,36 @@ extension Navigator {
         return run
     }
 
+    /// The run's parameters, and the orders it drew as choice values and step identifiers, in its result.
+    func addPanel(of run: TaskRun, to result: inout TaskResult) {
+        result.parameters = run.parameters
+        if let orders = run.choiceOrders {
+            var shown: [String: [ChoiceValue]] = [:]
+            for (key, order) in orders {
+                guard let format = shuffledFormat(key: key) else { continue }
+                shown[key] = order.compactMap { format.choices.indices.contains($0) ? format.choices[$0].value : nil }
+            }
+            result.choiceOrders = shown
+        }
+        if let orders = run.blockOrders {
+            var shown: [String: [String]] = [:]
+            for block in task.blocks {
+                shown[block.identifier] = orders[block.identifier]?.compactMap { block.steps.indices.contains($0) ? block.steps[$0] : nil }
+            }
+            result.blockOrders = shown
+        }
+    }
+
+    /// The shuffled format an order key names: a question step, or a form's item as `stepId.itemId`.
+    private func shuffledFormat(key: String) -> TextChoiceFormat? {
+        if let step = task.step(key), case .question(let content) = step.kind { return content.answerFormat.shuffledChoices }
+        for step in task.steps where key.hasPrefix(step.identifier + ".") {
+            let item = String(key.dropFirst(step.identifier.count + 1))
+            if let question = step.questions.first(where: { $0.identifier == item }) { return question.answerFormat.shuffledChoices }
+        }
+        return nil
+    }
+
     /// The key of a question's choice order: its selector (`stepId`, or `stepId.itemId` in a form).
     public static func orderKey(step: Step, question: String) -> String {
         if case .form = step.kind { return step.identifier + "." + question }

@@ -79,22 +79,7 @@ public struct Navigator: Sendable {
                 return stepResult
             })
         result.consent = run.consent
-        result.parameters = run.parameters
-        if let orders = run.choiceOrders {
-            var shown: [String: [ChoiceValue]] = [:]
-            for (key, order) in orders {
-                let selector = task.step(key) != nil ? ResultSelector(step: key, item: nil) : splitKey(key)
-                guard let selector, let format = task.step(selector.stepIdentifier)?.questions
-                    .first(where: { $0.identifier == selector.resultIdentifier })?.answerFormat.shuffledChoices else { continue }
-                shown[key] = order.compactMap { format.choices.indices.contains($0) ? format.choices[$0].value : nil }
-            }
-            result.choiceOrders = shown
-        }
-        if let orders = run.blockOrders {
-            var shown: [String: [String]] = [:]
-            for block in task.blocks { shown[block.identifier] = orders[block.identifier]?.compactMap { block.steps.indices.contains($0) ? block.steps[$0] : nil } }
-            result.blockOrders = shown
-        }
+        addPanel(of: run, to: &result)
         return result
     }
 
@@ -120,13 +105,6 @@ public struct Navigator: Sendable {
         passOverSilentSteps(&run, now: now)
     }
 
-    /// A form item's order key split into step and item.
-    private func splitKey(_ key: String) -> ResultSelector? {
-        for step in task.steps where key.hasPrefix(step.identifier + ".") {
-            return ResultSelector(step: step.identifier, item: String(key.dropFirst(step.identifier.count + 1)))
-        }
-        return nil
-    }
 
     /// The index of the step that follows `index` (nil: the start) on `result`, or nil at the end.
     ///
