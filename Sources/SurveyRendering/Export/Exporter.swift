@@ -211,6 +211,10 @@ public final class Exporter {
         let id = run.taskRunUUID.uuidString.lowercased()
         let answers = reader.exporting.answers(of: run)
         var text = ""
+        // A panel's parameters first, a row each, named as rules name them (`parameters.NAME`).
+        for (name, value) in (run.parameters ?? [:]).sorted(by: { $0.key < $1.key }) {
+            text += CSV.record([id, SurveyParameter.selectorStep, name, "", CSV.protected(value), "", "", "", "", ""])
+        }
         var visitsOfStep: [String: Int] = [:]
         var seen = Set<String>()
         for visit in run.path {
