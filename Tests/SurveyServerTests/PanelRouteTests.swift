@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import NIOCore
 import PostgresNIO
 import SurveyCore
 import SurveyStorage
@@ -119,6 +120,34 @@ struct PanelRouteTests {
             #expect(record.run.finishReason == .screenedOut)
         }
         #expect(SurveyTakingController.queryItems("A=a+b%2Bc&B=%E2%9C%93&C").map { "\($0.name)=\($0.value)" } == ["A=a b+c", "B=✓", "C="])
+    }
+
+    @Test("A run made through the API takes the survey's parameters, checked as a link's are")
+    func apiParameters() async throws {
+        let store = MemoryRunStore()
+        let app = try await makeApplication(store: store, apiToken: "panel-token-0123456789")
+        try await app.test(.router) { client in
+            func create(_ body: String) async throws -> (HTTPResponse.Status, String) {
+                let response = try await client.execute(uri: "/api/v1/runs", method: .post,
+                                                        headers: [.authorization: "Bearer panel-token-0123456789", .contentType: "application/json"],
+                                                        body: ByteBuffer(string: body))
+                return (response.status, String(buffer: response.body))
+            }
+            let (missing, missingText) = try await create(#"{"survey": "panel-study", "parameters": {"PROLIFIC_PID": "P1", "STUDY_ID": "S1"}}"#)
+            #expect(missing == .unprocessableContent && missingText.contains(#"The parameter \"SESSION_ID\" is required."#))
+            let (malformed, malformedText) = try await create(#"{"survey": "panel-study", "parameters": {"PROLIFIC_PID": "P 1", "STUDY_ID": "S", "SESSION_ID": "X"}}"#)
+            #expect(malformed == .unprocessableContent && malformedText.contains("PROLIFIC_PID"))
+            let (notObject, _) = try await create(#"{"survey": "panel-study", "parameters": "P1"}"#)
+            #expect(notObject == .unprocessableContent)
+            #expect(try await store.records(matching: RunQuery(survey: "panel-study")).isEmpty)
+            let (created, _) = try await create(#"{"survey": "panel-study", "parameters": {"PROLIFIC_PID": "P1", "STUDY_ID": "S1", "SESSION_ID": "X1", "OTHER": "x"}}"#)
+            #expect(created == .created)
+            let unknown = try await client.execute(uri: "/api/v1/surveys/nope/quotas", method: .get,
+                                                   headers: [.authorization: "Bearer panel-token-0123456789"])
+            #expect(unknown.status == .notFound)
+        }
+        let record = try #require(try await store.records(matching: RunQuery(survey: "panel-study")).first)
+        #expect(record.run.parameters == ["PROLIFIC_PID": "P1", "STUDY_ID": "S1", "SESSION_ID": "X1"])
     }
 
     /// A survey of one question whose "yes" answers a quota of 50 counts.
