@@ -21,7 +21,7 @@ extension SurveyPages {
         let result = navigator.result(of: run, through: index - 1, now: context.now)
         var words: [String: String] = [:]
         for raw in selectors {
-            guard let (selector, format) = pipedTarget(raw) else { continue }
+            guard let (selector, format) = task.answer(named: raw) else { continue }
             if selector.stepIdentifier == SurveyParameter.selectorStep {
                 if let value = result.parameters?[selector.resultIdentifier], !value.isEmpty { words[raw] = value }
                 continue
@@ -42,23 +42,5 @@ extension SurveyPages {
         var text = plain
         for (range, placeholder) in found.reversed() { text.replaceSubrange(range, with: words[placeholder.selector] ?? placeholder.fallback ?? "") }
         return text
-    }
-
-    /// The answer a placeholder names, with the format its words are read in.
-    func pipedTarget(_ raw: String) -> (ResultSelector, AnswerFormat)? {
-        if raw.hasPrefix(SurveyParameter.selectorStep + "."), task.parameter(String(raw.dropFirst(SurveyParameter.selectorStep.count + 1))) != nil {
-            return (ResultSelector(step: SurveyParameter.selectorStep, item: String(raw.dropFirst(SurveyParameter.selectorStep.count + 1))),
-                    .text(TextFormat()))
-        }
-        if let step = task.step(raw), let question = step.questions.first, step.questions.count == 1 {
-            if case .form = step.kind {} else { return (ResultSelector(step: raw, item: nil), question.answerFormat) }
-        }
-        for step in task.steps where raw.hasPrefix(step.identifier + ".") {
-            let item = String(raw.dropFirst(step.identifier.count + 1))
-            if let question = step.questions.first(where: { $0.identifier == item }) {
-                return (ResultSelector(step: step.identifier, item: item), question.answerFormat)
-            }
-        }
-        return nil
     }
 }

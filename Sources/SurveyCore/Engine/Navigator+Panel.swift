@@ -31,7 +31,7 @@ extension Navigator {
         if let orders = run.choiceOrders {
             var shown: [String: [ChoiceValue]] = [:]
             for (key, order) in orders {
-                guard let format = shuffledFormat(key: key) else { continue }
+                guard let format = task.answer(named: key)?.format.shuffledChoices else { continue }
                 shown[key] = order.compactMap { format.choices.indices.contains($0) ? format.choices[$0].value : nil }
             }
             result.choiceOrders = shown
@@ -43,16 +43,6 @@ extension Navigator {
             }
             result.blockOrders = shown
         }
-    }
-
-    /// The shuffled format an order key names: a question step, or a form's item as `stepId.itemId`.
-    private func shuffledFormat(key: String) -> TextChoiceFormat? {
-        if let step = task.step(key), case .question(let content) = step.kind { return content.answerFormat.shuffledChoices }
-        for step in task.steps where key.hasPrefix(step.identifier + ".") {
-            let item = String(key.dropFirst(step.identifier.count + 1))
-            if let question = step.questions.first(where: { $0.identifier == item }) { return question.answerFormat.shuffledChoices }
-        }
-        return nil
     }
 
     /// The key of a question's choice order: its selector (`stepId`, or `stepId.itemId` in a form).

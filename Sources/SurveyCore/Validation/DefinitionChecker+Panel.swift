@@ -162,8 +162,7 @@ extension DefinitionChecker {
     }
 
     func resolvePipedSelector(_ raw: String, at path: JSONPath) -> PipedTarget? {
-        if raw.hasPrefix(SurveyParameter.selectorStep + ".") {
-            let name = String(raw.dropFirst(SurveyParameter.selectorStep.count + 1))
+        if let name = SurveyParameter.name(inSelector: raw) {
             guard task.parameter(name) != nil else {
                 log.error(path, "\"\(name)\" is not one of the survey's parameters.")
                 return nil

@@ -96,9 +96,9 @@ extension DefinitionChecker {
     func resolve(_ selector: ResultSelector, at path: JSONPath) -> Target? {
         var matches: [Target] = []
         let raw = selector.raw
-        if raw.hasPrefix(SurveyParameter.selectorStep + "."), task.parameter(String(raw.dropFirst(SurveyParameter.selectorStep.count + 1))) != nil {
-            return Target(selector: ResultSelector(step: SurveyParameter.selectorStep, item: String(raw.dropFirst(SurveyParameter.selectorStep.count + 1))),
-                          format: .text(TextFormat()), stepIndex: -1, itemIndex: nil)
+        if let name = SurveyParameter.name(inSelector: raw), task.parameter(name) != nil {
+            return Target(selector: ResultSelector(step: SurveyParameter.selectorStep, item: name), format: .text(TextFormat()),
+                          stepIndex: -1, itemIndex: nil)
         }
         for (stepIndex, step) in task.steps.enumerated() {
             if step.identifier == raw, case .allocation(let design) = step.kind {

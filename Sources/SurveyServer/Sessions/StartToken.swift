@@ -19,9 +19,8 @@ extension SessionSigner {
         let parts = token.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let seconds = Int(parts[0]) else { return nil }
         let shownAt = Date(timeIntervalSince1970: TimeInterval(seconds))
-        guard now.timeIntervalSince(shownAt) < lifetime, shownAt.timeIntervalSince(now) < 300,
-              constantTimeEqual(startToken(session: session, shownAt: shownAt, parameters: Self.decode(String(parts[1])) ?? [:]), token),
-              let parameters = Self.decode(String(parts[1])) else { return nil }
+        guard now.timeIntervalSince(shownAt) < lifetime, shownAt.timeIntervalSince(now) < 300, let parameters = Self.decode(String(parts[1])),
+              constantTimeEqual(startToken(session: session, shownAt: shownAt, parameters: parameters), token) else { return nil }
         return (shownAt, parameters)
     }
 

@@ -20,6 +20,11 @@ public struct SurveyParameter: Sendable, Hashable {
     /// The step identifier rules and piped text use for a parameter: `parameters.NAME`.
     public static let selectorStep = "parameters"
 
+    /// The parameter a selector names (`parameters.NAME`), or nil when it names none.
+    public static func name(inSelector raw: String) -> String? {
+        raw.hasPrefix(selectorStep + ".") ? String(raw.dropFirst(selectorStep.count + 1)) : nil
+    }
+
     public init(name: String, required: Bool = false, pattern: String? = nil, maxLength: Int = 100) {
         self.name = name
         self.required = required
