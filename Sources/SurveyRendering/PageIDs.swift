@@ -13,6 +13,9 @@ public enum PageIDs {
     public static func option(_ name: String, _ index: Int) -> String { index == 0 ? name : "\(name):\(index + 1)" }
     /// The progress label of a step whose place depends on the run.
     public static let progress = "_progress:shown"
+    /// A repeating form's instance: its name in the heading ("Medication 2"), and the hidden field with its index.
+    public static let instanceCaption = "_instance:shown"
+    public static let instanceField = "_instance"
     public static func hint(_ name: String) -> String { "\(name):hint" }
     public static func error(_ name: String) -> String { "\(name):error" }
     public static func optionHint(_ name: String, _ index: Int) -> String { "\(name):\(index + 1):hint" }

@@ -51,6 +51,12 @@ extension SurveyPages {
             questions += shown
             stepContext["items"] = items
             if let footer = parts.html(content.footerText) { stepContext["footerText"] = footer }
+            if content.repeating != nil {
+                // Which instance the page is for is the request's: "Medication 2", and its index.
+                stepContext["instanceCaption"] = parts.slots.marker(.text(PageIDs.instanceCaption))
+                stepContext["instanceField"] = parts.slots.marker(.value(PageIDs.instanceField))
+            }
+            if content.isGrid { stepContext["grid"] = gridHeader(content, parts: parts) }
         case .videoInstruction(let content):
             var video: [String: Any] = [:]
             if let url = content.videoURL { video["url"] = url }
@@ -177,7 +183,8 @@ extension SurveyPages {
         let continueLabel = navigator.continueLabel(probe)
         context["continueLabel"] = catalog[continueLabel.rawValue]
         context["isDone"] = continueLabel == .done
-        context["canSkip"] = step.isOptional && (step.questions.isEmpty == false)
+        // A repeating form's list decides when it is done: its pages have no Skip.
+        context["canSkip"] = step.isOptional && (step.questions.isEmpty == false) && step.repeating == nil
         // Enter in a text box presses the form's first submit button: where a don't-know button
         // comes before Next, a hidden copy of Next goes first.
         context["hasDontKnow"] = step.questions.contains { $0.answerFormat.showsDontKnow }
@@ -201,5 +208,13 @@ extension SurveyPages {
         }
         let template = PageTemplate(rendered: rendered, slots: slots.slots, errorPrefix: Catalog(language: language)["errorPrefix"] + " ")
         return CompiledPage(template: template, questions: questions.sorted { $0.count > $1.count }, piped: piped)
+    }
+}
+
+extension SurveyPages {
+    /// A grid's header row: the choices its rows share, once, as column headings.
+    static func gridHeader(_ content: FormContent, parts: PageParts) -> [String: Any] {
+        guard case .textChoice(let format)? = content.formQuestions.first?.answerFormat else { return [:] }
+        return ["columns": format.choices.map { ["text": parts.html($0.text) ?? $0.value.formValue] }]
     }
 }

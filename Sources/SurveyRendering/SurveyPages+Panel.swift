@@ -18,7 +18,13 @@ extension SurveyPages {
     /// participant saw it (a choice's text, a date or number in the page's language), a
     /// parameter's value, an arm's text. A selector with no answer is left out (its fallback shows).
     func pipedWords(_ selectors: [String], run: TaskRun, visit index: Int, language: String, context: AnswerContext) -> [String: String] {
-        let result = navigator.result(of: run, through: index - 1, now: context.now)
+        var result = navigator.result(of: run, through: index - 1, now: context.now)
+        if run.visits.indices.contains(index), run.visits[index].instance != nil {
+            // Inside a repeating form's instance, its own answers so far are piped.
+            let visit = run.visits[index]
+            result.results.append(StepResult(identifier: visit.stepIdentifier, startDate: visit.startDate, endDate: context.now,
+                                             results: visit.results))
+        }
         var words: [String: String] = [:]
         for raw in selectors {
             guard let (selector, format) = task.answer(named: raw) else { continue }

@@ -91,24 +91,26 @@ public final class SurveyPages: Sendable {
 
     // MARK: Per request
 
-    static func errorSummary(_ issues: [AnswerIssue], library: MustacheLibrary, language: String) -> String {
+    /// The error summary; `naming` puts an instance's name before each message ("Medication 2: …").
+    static func errorSummary(_ issues: [AnswerIssue], library: MustacheLibrary, language: String, naming: String? = nil) -> String {
         guard !issues.isEmpty else { return "" }
         let words = Catalog(language: language)
         let context: [String: Any] = [
             "words": words.wordsContext,
-            "issues": issues.map { ["field": $0.field, "message": words.words(for: $0)] },
+            "issues": issues.map { ["field": $0.field, "message": named(words.words(for: $0), naming)] },
         ]
         return library.render(context, withTemplate: "error-summary") ?? ""
     }
 
-    static func errorMessages(_ issues: [AnswerIssue], questionOf: (String) -> String, library: MustacheLibrary, language: String) -> [String: String] {
+    static func errorMessages(_ issues: [AnswerIssue], questionOf: (String) -> String, library: MustacheLibrary, language: String,
+                              naming: String? = nil) -> [String: String] {
         let words = Catalog(language: language)
         var grouped: [String: [String]] = [:]
         var order: [String] = []
         for issue in issues {
             let question = questionOf(issue.field)
             if grouped[question] == nil { order.append(question) }
-            grouped[question, default: []].append(words.words(for: issue))
+            grouped[question, default: []].append(named(words.words(for: issue), naming))
         }
         var messages: [String: String] = [:]
         for question in order {
@@ -119,6 +121,11 @@ public final class SurveyPages: Sendable {
             messages[question] = library.render(context, withTemplate: "error-message") ?? ""
         }
         return messages
+    }
+
+    private static func named(_ message: String, _ name: String?) -> String {
+        guard let name else { return message }
+        return name + ": " + message
     }
 
     /// The page for the run's visit `index`: saved answers (or the submitted fields and their
@@ -136,6 +143,10 @@ public final class SurveyPages: Sendable {
         if case .review = step.kind {
             return renderReview(run: run, visit: index, language: language, csrfToken: csrfToken, context: context,
                                 presentation: presentation, panel: panel)
+        }
+        if let repeating = step.repeating, visit.instance == nil {
+            return renderRepeatPage(repeating, step: step, run: run, visit: index, language: language, csrfToken: csrfToken, submitted: submitted,
+                                    issues: issues, returnToReview: returnToReview, context: context, presentation: presentation, panel: panel)
         }
         guard let page = compiled[PageKey(step: step.identifier, page: visit.page, language: language, presentation: presentation)]
             ?? compiled[PageKey(step: step.identifier, page: visit.page, language: languages[0], presentation: presentation)] else {
@@ -157,8 +168,14 @@ public final class SurveyPages: Sendable {
         let questionOf: @Sendable (String) -> String = { field in
             questions.first { field == $0 || field.hasPrefix($0 + ".") } ?? field
         }
+        // An instance of a repeating form: its name and index, and its name before each message.
+        var instanceName: String?
+        if let repeating = step.repeating, let instance = visit.instance {
+            fields = fields.adding(instanceFields(repeating, visit: visit, language: language))
+            instanceName = self.instanceName(repeating, instance, language: language)
+        }
         var fill = PageFill(csrfToken: csrfToken, visit: index, fields: fields, issues: issues, hiddenItems: hidden,
-                            canGoBack: !run.isFinished && (index > 0 || visit.page > 0),
+                            canGoBack: !run.isFinished && (index > 0 || visit.page > 0 || visit.instanceCount > 0),
                             returnToReview: returnToReview, questionOfField: questionOf)
         fill.panel = panel
         fill.orders = choiceOrders(step: step, run: run)
@@ -167,8 +184,8 @@ public final class SurveyPages: Sendable {
             fill.fields = fill.fields.adding([(PageIDs.progress, Catalog(language: language).progress(progress.current, of: progress.total))])
         }
         if !issues.isEmpty {
-            fill.errorSummary = Self.errorSummary(issues, library: library, language: language)
-            fill.errorMessages = Self.errorMessages(issues, questionOf: questionOf, library: library, language: language)
+            fill.errorSummary = Self.errorSummary(issues, library: library, language: language, naming: instanceName)
+            fill.errorMessages = Self.errorMessages(issues, questionOf: questionOf, library: library, language: language, naming: instanceName)
         } else if let notice {
             // A problem with the page as a whole (it could not be saved): the summary with no link.
             fill.errorSummary = library.render(["words": Catalog(language: language).wordsContext,

@@ -98,6 +98,24 @@ enum RunJSON {
         writer.bytes.append(UInt8(ascii: "]"))
         writer.key("isAnswered")
         writer.literal(visit.isAnswered ? "true" : "false")
+        if let instances = visit.instances {
+            // A repeating form's instances: an array of result arrays.
+            writer.key("instances")
+            writer.bytes.append(UInt8(ascii: "["))
+            for (position, instance) in instances.enumerated() {
+                if position > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+                writer.bytes.append(contentsOf: try results(instance))
+            }
+            writer.bytes.append(UInt8(ascii: "]"))
+        }
+        if let instance = visit.instance {
+            writer.key("instance")
+            writer.integer(instance)
+        }
+        if let removing = visit.removing {
+            writer.key("removing")
+            writer.integer(removing)
+        }
         writer.close()
         return writer.bytes
     }

@@ -46,6 +46,8 @@ enum ReachWords {
             return "the expression \"\(source)\" is true"
         case .not(let inner):
             return "not (\(describe(inner)))"
+        case .everyInstance(let inner):
+            return "in every instance, \(describe(inner))"
         case .all(let parts):
             return parts.isEmpty ? "always" : parts.map { group($0) }.joined(separator: " and ")
         case .any(let parts):

@@ -85,7 +85,7 @@ struct Simulate: ParsableCommand {
                 continue
             }
             let context = AnswerContext(language: language, now: now, timeZone: navigator.timeZone)
-            switch navigator.answer(run, visit: run.cursor, fields: FormFields(json: entry), context: context) {
+            switch navigator.answer(run, visit: run.cursor, fields: navigator.scriptedFields(entry, of: step, in: run), context: context) {
             case .accepted(let next):
                 run = next
             case .rejected(let issues):

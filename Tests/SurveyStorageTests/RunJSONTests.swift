@@ -34,6 +34,15 @@ struct RunJSONTests {
                               },
                               isAnswered: index % 2 == 0)
         if index % 2 == 1 { visit.endDate = start.addingTimeInterval(60) }
+        if index == 1 {
+            // A repeating form's visit: two instances kept, the second being changed.
+            visit.instances = [visit.results, []]
+            visit.instance = 1
+        }
+        if index == 2 {
+            visit.instances = []
+            visit.removing = 0
+        }
         return visit
     }
 
@@ -128,7 +137,8 @@ struct RunJSONTests {
         let run = Self.runs[0]
         #expect(names(run) == ["taskIdentifier", "taskRunUUID", "startDate", "endDate", "finishReason", "visits", "cursor", "consent",
                                "parameters", "choiceOrders", "blockOrders", "arms"])
-        #expect(names(run.visits[0]) == ["stepIdentifier", "startDate", "endDate", "page", "results", "isAnswered"])
+        #expect(names(run.visits[0]) == ["stepIdentifier", "startDate", "endDate", "page", "results", "isAnswered", "instances",
+                                             "instance", "removing"])
         #expect(names(run.visits[0].results[0])
             == ["identifier", "type", "startDate", "endDate", "answer", "unit", "displayUnit", "timeZone", "separator"])
         #expect(names(LocationAnswer(userInput: "")) == ["userInput", "latitude", "longitude"])

@@ -128,6 +128,9 @@ struct PathPoint: Sendable {
             return .and(parts.map(formula))
         case .any(let parts):
             return .or(parts.map(formula))
+        case .everyInstance(let inner):
+            // The paths take one answer per question: one instance, for which "every" is "any".
+            return formula(inner)
         default:
             // An expression may read anything; the solver reads it as false (see PathFinder's limits).
             guard let selector = predicate.selectors.first else { return .no }

@@ -41,12 +41,24 @@ extension Navigator {
                 continue
             }
             let context = AnswerContext(language: language, now: now, timeZone: timeZone)
-            switch answer(run, visit: run.cursor, fields: FormFields(json: entry), context: context) {
+            switch answer(run, visit: run.cursor, fields: scriptedFields(entry, of: step, in: run), context: context) {
             case .accepted(let next): run = next
             case .rejected(let issues): return .refused(step: step.identifier, issues: issues)
             }
         }
         return .missed(run)
+    }
+
+    /// The fields a script posts on the run's current page. A repeating form's entry is a list
+    /// of instances' fields: each instance's page gets its own, and the list says "yes" to
+    /// another until every one is given.
+    public func scriptedFields(_ entry: JSONValue?, of step: Step, in run: TaskRun) -> FormFields {
+        guard step.repeating != nil, case .array(let instances)? = entry, let visit = run.current else { return FormFields(json: entry) }
+        switch visit.repeatPlace {
+        case .instance(let number): return FormFields(json: instances.indices.contains(number) ? instances[number] : nil)
+        case .list: return FormFields(pairs: [(RepeatAction.anotherField, visit.instanceCount < instances.count ? "yes" : "no")])
+        case .removing: return FormFields()
+        }
     }
 
     /// The arm an answers file gives an allocation step (`{"arm": "walk"}`), else its first:

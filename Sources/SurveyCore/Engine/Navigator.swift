@@ -76,6 +76,7 @@ public struct Navigator: Sendable {
                 var stepResult = StepResult(identifier: visit.stepIdentifier, startDate: visit.startDate, endDate: visit.endDate ?? now,
                                             results: visit.results)
                 if let step = step(of: visit), case .consentReview(let content) = step.kind { stepResult.consentSignature = content.signature }
+                stepResult.instances = visit.instances
                 return stepResult
             })
         result.consent = run.consent
@@ -178,6 +179,7 @@ public struct Navigator: Sendable {
             visit.endDate = now
             visit.isAnswered = true
         }
+        beginRepeat(&visit, of: step)
         run.visits.append(visit)
         run.cursor = run.visits.count - 1
         if step.isCompletion { finish(&run, reason: step.screensOut == true ? .screenedOut : .completed, now: now) }
@@ -201,6 +203,8 @@ public struct Navigator: Sendable {
     public func submit(_ run: TaskRun, visit index: Int, results: [QuestionResult], now: Date, returnToCurrent: Bool = false) -> TaskRun {
         guard !run.isFinished, run.visits.indices.contains(index), index <= run.cursor,
               let step = step(of: run.visits[index]), step.allocation == nil else { return run }
+        // A repeating form takes answers only for an instance; its list has buttons of its own.
+        if step.repeating != nil, run.visits[index].instance == nil { return run }
         var run = run
         let returnTarget = returnToCurrent ? run.cursor : nil
         run.cursor = index
@@ -210,6 +214,11 @@ public struct Navigator: Sendable {
         if let nextPage = nextVisiblePage(after: visit.page, of: step, visit: visit, in: run, index: index), nextPage < pages.count {
             visit.page = nextPage
             run.visits[index] = visit
+            return run
+        }
+        if step.repeating != nil {
+            run.visits[index] = visit
+            saveInstance(&run, visit: index, of: step, now: now)
             return run
         }
         visit.results = dropHidden(visit.results, of: step, visit: visit, in: run, index: index, now: now)
@@ -226,7 +235,7 @@ public struct Navigator: Sendable {
     /// The Skip button: every visible question of the step is recorded with no answer.
     public func skip(_ run: TaskRun, visit index: Int, now: Date) -> TaskRun {
         guard !run.isFinished, run.visits.indices.contains(index), index <= run.cursor,
-              let step = step(of: run.visits[index]), step.isOptional, step.allocation == nil else { return run }
+              let step = step(of: run.visits[index]), step.isOptional, step.allocation == nil, step.repeating == nil else { return run }
         var run = run
         run.cursor = index
         passUnanswered(&run, visit: index, of: step, now: now)
@@ -296,6 +305,10 @@ public struct Navigator: Sendable {
             run.visits[run.cursor] = visit
             return run
         }
+        if let step = step(of: visit), let within = backWithinRepeat(visit, of: step) {
+            run.visits[run.cursor] = within
+            return run
+        }
         if let previous = previousShownVisit(before: run.cursor, in: run) { run.cursor = previous }
         return run
     }
@@ -303,7 +316,9 @@ public struct Navigator: Sendable {
     /// True when Back leads somewhere: a previous page or visit, and the run is still going.
     public func canGoBack(_ run: TaskRun) -> Bool {
         guard !run.isFinished, let visit = run.current else { return false }
-        return visit.page > 0 || previousShownVisit(before: run.cursor, in: run) != nil
+        if visit.page > 0 { return true }
+        if let step = step(of: visit), backWithinRepeat(visit, of: step) != nil { return true }
+        return previousShownVisit(before: run.cursor, in: run) != nil
     }
 
     /// The last visit before `index` whose step shows something.
@@ -316,7 +331,7 @@ public struct Navigator: Sendable {
         return nil
     }
 
-    private func advance(_ run: inout TaskRun, from index: Int, now: Date) {
+    func advance(_ run: inout TaskRun, from index: Int, now: Date) {
         guard let stepIndex = task.index(of: run.visits[index].stepIdentifier) else { return }
         let path = run
         let next = nextStepIndex(after: stepIndex, evaluating: { result(of: path, through: index, now: now) }, orders: run.blockOrders)
@@ -325,6 +340,7 @@ public struct Navigator: Sendable {
             run.cursor = index + 1
             var kept = run.visits[index + 1]
             kept.page = 0
+            beginRepeat(&kept, of: task.steps[next])
             run.visits[index + 1] = kept
             return
         }
@@ -334,13 +350,13 @@ public struct Navigator: Sendable {
     }
 
     /// Moves forward through kept visits that are complete and still on the path.
-    private func fastForward(_ run: inout TaskRun, toward target: Int, now: Date) {
+    func fastForward(_ run: inout TaskRun, toward target: Int, now: Date) {
         while !run.isFinished, run.cursor < target, run.cursor < run.visits.count - 1 {
             let index = run.cursor
             let visit = run.visits[index]
             guard visit.isAnswered, let step = step(of: visit), isComplete(visit, of: step, in: run, index: index, now: now) else { return }
             var updated = visit
-            updated.results = dropHidden(visit.results, of: step, visit: visit, in: run, index: index, now: now)
+            if step.repeating == nil { updated.results = dropHidden(visit.results, of: step, visit: visit, in: run, index: index, now: now) }
             run.visits[index] = updated
             advance(&run, from: index, now: now)
             passOverSilentSteps(&run, now: now)
@@ -349,6 +365,7 @@ public struct Navigator: Sendable {
 
     /// True when every visible required question of a kept visit has an answer.
     private func isComplete(_ visit: StepVisit, of step: Step, in run: TaskRun, index: Int, now: Date) -> Bool {
+        if step.repeating != nil { return isCompleteRepeat(visit, of: step) }
         for page in pages(of: step).indices {
             var probe = visit
             probe.page = page
@@ -455,7 +472,7 @@ public struct Navigator: Sendable {
     }
 
     /// Keeps one result per visible question of every page (answered or not), dropping hidden ones.
-    private func dropHidden(_ results: [QuestionResult], of step: Step, visit: StepVisit, in run: TaskRun, index: Int, now: Date) -> [QuestionResult] {
+    func dropHidden(_ results: [QuestionResult], of step: Step, visit: StepVisit, in run: TaskRun, index: Int, now: Date) -> [QuestionResult] {
         var kept: [QuestionResult] = []
         var probe = visit
         probe.results = results

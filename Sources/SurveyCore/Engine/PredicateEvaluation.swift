@@ -17,6 +17,21 @@ extension Predicate {
             return list.contains { $0.evaluate(on: result, timeZone: timeZone, expression: expression) }
         case .expression(let source):
             return expression(source)
+        case .everyInstance(let inner):
+            guard let instances = result.instanceResults(for: inner.selectors.first), !instances.isEmpty else { return false }
+            return instances.allSatisfy { inner.holds(on: $0, timeZone: timeZone) }
+        default:
+            // A test on a repeating form's item holds when it holds for any instance.
+            if let instances = result.instanceResults(for: selectors.first) {
+                return instances.contains { holds(on: $0, timeZone: timeZone) }
+            }
+            return holds(on: result, timeZone: timeZone)
+        }
+    }
+
+    /// A test on one answer (not a combination), on the latest visit of its step.
+    private func holds(on result: TaskResult, timeZone: TimeZone) -> Bool {
+        switch self {
         case .answered(let selector, let flag):
             let answer = result.questionResult(selector)?.answer
             return (answer != nil) == flag

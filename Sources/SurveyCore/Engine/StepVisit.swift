@@ -12,6 +12,13 @@ public struct StepVisit: Sendable, Hashable, Codable {
     public var results: [QuestionResult]
     /// True once the whole step was submitted (Next, or Skip).
     public var isAnswered: Bool
+    /// A repeating form's saved instances, each its answers; `results` holds the one being answered.
+    public var instances: [[QuestionResult]]?
+    /// The instance being answered (an index into `instances`, or their count for a new one);
+    /// nil while the list of instances shows.
+    public var instance: Int?
+    /// The instance whose removal waits for the participant to confirm it.
+    public var removing: Int?
 
     public init(stepIdentifier: String, startDate: Date, page: Int = 0, results: [QuestionResult] = [], isAnswered: Bool = false) {
         self.stepIdentifier = stepIdentifier
@@ -20,6 +27,15 @@ public struct StepVisit: Sendable, Hashable, Codable {
         self.results = results
         self.isAnswered = isAnswered
     }
+
+    /// Where a repeating form's visit stands.
+    public var repeatPlace: RepeatPlace {
+        if let removing { return .removing(removing) }
+        if let instance { return .instance(instance) }
+        return .list
+    }
+
+    public var instanceCount: Int { instances?.count ?? 0 }
 
     public func result(_ identifier: String) -> QuestionResult? {
         results.first { $0.identifier == identifier }

@@ -15,6 +15,14 @@ extension Navigator {
     public func answer(_ run: TaskRun, visit index: Int, fields: FormFields, context: AnswerContext,
                        returnToCurrent: Bool = false) -> SubmissionOutcome {
         guard run.visits.indices.contains(index), let step = step(of: run.visits[index]) else { return .accepted(run) }
+        // Next on a repeating form's list, or Enter on its confirmation, is that page's own button.
+        if step.repeating != nil {
+            switch run.visits[index].repeatPlace {
+            case .list: return act(.another, on: run, visit: index, fields: fields, now: context.now, returnToCurrent: returnToCurrent)
+            case .removing(let number): return act(.confirmRemove(number, false), on: run, visit: index, fields: fields, now: context.now)
+            case .instance: break
+            }
+        }
         if declines(step, page: run.visits[index].page, fields: fields) {
             return .accepted(decline(run, visit: index, now: context.now))
         }

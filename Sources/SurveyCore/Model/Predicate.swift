@@ -27,6 +27,9 @@ public indirect enum Predicate: Sendable, Hashable {
     /// A FHIRPath expression that gives `true` on the response so far.
     case expression(String)
     case not(Predicate)
+    /// A test on a repeating form's item that every instance passes (at least one instance
+    /// given); the same test alone holds when any instance passes it.
+    case everyInstance(Predicate)
     case all([Predicate])
     case any([Predicate])
 
@@ -39,7 +42,7 @@ public indirect enum Predicate: Sendable, Hashable {
             return [selector]
         case .expression:
             return []
-        case .not(let inner):
+        case .not(let inner), .everyInstance(let inner):
             return inner.selectors
         case .all(let list), .any(let list):
             return list.flatMap(\.selectors)
@@ -50,7 +53,7 @@ public indirect enum Predicate: Sendable, Hashable {
     public var usesExpression: Bool {
         switch self {
         case .expression: return true
-        case .not(let inner): return inner.usesExpression
+        case .not(let inner), .everyInstance(let inner): return inner.usesExpression
         case .all(let list), .any(let list): return list.contains(where: \.usesExpression)
         default: return false
         }
@@ -60,7 +63,7 @@ public indirect enum Predicate: Sendable, Hashable {
     public var expressions: [String] {
         switch self {
         case .expression(let source): return [source]
-        case .not(let inner): return inner.expressions
+        case .not(let inner), .everyInstance(let inner): return inner.expressions
         case .all(let list), .any(let list): return list.flatMap(\.expressions)
         default: return []
         }

@@ -84,6 +84,12 @@ public struct Step: Sendable, Hashable {
         return nil
     }
 
+    /// A form asked once per instance, with its limits and words.
+    public var repeating: FormRepeat? {
+        if case .form(let content) = kind { return content.repeating }
+        return nil
+    }
+
     public var isConsentReview: Bool {
         if case .consentReview = kind { return true }
         return false

@@ -9,6 +9,10 @@ extension SurveyTask {
         if let name = SurveyParameter.name(inSelector: raw) {
             return parameter(name) == nil ? nil : (ResultSelector(step: SurveyParameter.selectorStep, item: name), .text(TextFormat()))
         }
+        if let step = step(raw), let repeating = step.repeating {
+            // A repeating form's own identifier: how many instances it has.
+            return (ResultSelector(step: raw, item: nil), .numeric(NumericFormat(style: .integer, minimum: 0, maximum: Double(repeating.maximum))))
+        }
         if let step = step(raw), let question = step.questions.first {
             switch step.kind {
             case .question, .allocation: return (ResultSelector(step: raw, item: nil), question.answerFormat)

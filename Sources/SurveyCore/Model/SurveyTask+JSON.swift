@@ -81,6 +81,12 @@ extension Step {
         case .form(let content):
             object["items"] = .array(content.items.map(\.json))
             object["footerText"] = content.footerText?.json
+            object["repeat"] = content.repeating.map { repeating in
+                .object(["label": repeating.label.json, "minimum": repeating.minimum == 0 ? nil : .number(Double(repeating.minimum)),
+                         "maximum": .number(Double(repeating.maximum)), "summary": repeating.summary.map(JSONValue.string),
+                         "addAnother": repeating.addAnother?.json])
+            }
+            object["grid"] = content.grid.map(JSONValue.bool)
         case .review(let content):
             object["excludeInstructionSteps"] = content.excludeInstructionSteps.map(JSONValue.bool)
         case .videoInstruction(let content):
@@ -233,6 +239,10 @@ extension Predicate {
             return .object(["expression": .string(source)])
         case .not(let inner):
             return .object(["not": inner.json])
+        case .everyInstance(let inner):
+            guard case .object(var object) = inner.json else { return inner.json }
+            object["instances"] = .string("all")
+            return .object(object)
         case .all(let list):
             return .object(["all": .array(list.map(\.json))])
         case .any(let list):

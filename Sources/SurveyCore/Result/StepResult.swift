@@ -10,6 +10,9 @@ public struct StepResult: Sendable, Hashable {
     /// On a consent review step, the document signature its results sign (ResearchKit writes
     /// them as one ORKConsentSignatureResult).
     public var consentSignature: String?
+    /// A repeating form's instances, in order, each its question results; `results` is then
+    /// empty, or holds the instance being answered while it is.
+    public var instances: [[QuestionResult]]?
 
     public init(identifier: String, startDate: Date, endDate: Date, results: [QuestionResult]) {
         self.identifier = identifier

@@ -33,7 +33,7 @@ extension TaskResult {
             "taskRunUUID": .string(taskRunUUID.uuidString),
             "startDate": .string(ResearchKitDates.string(startDate, in: zone)),
             "endDate": .string(ResearchKitDates.string(endDate, in: zone)),
-            "results": .array(results.map { $0.researchKitJSON(in: zone) }),
+            "results": .array(results.flatMap { $0.researchKitSteps(in: zone) }),
         ])
     }
 }
@@ -45,7 +45,25 @@ extension StepResult {
             "startDate": .string(DateTimeParsing.preciseString(startDate, in: zone)),
             "endDate": .string(DateTimeParsing.preciseString(endDate, in: zone)),
             "results": .array(results.map { $0.json(in: zone) }),
+            "instances": instances.map { instances in
+                .array(instances.enumerated().map { position, answers in
+                    .object(["index": .number(Double(position + 1)), "results": .array(answers.map { $0.json(in: zone) })])
+                })
+            },
         ])
+    }
+
+    /// ResearchKit has no repeating step: each instance becomes a step result of its own,
+    /// named `stepId.N` (from 1), the nearest shape its readers know.
+    func researchKitSteps(in zone: TimeZone) -> [JSONValue] {
+        guard let instances else { return [researchKitJSON(in: zone)] }
+        return instances.enumerated().map { position, answers in
+            var instance = self
+            instance.identifier = "\(identifier).\(position + 1)"
+            instance.results = answers
+            instance.instances = nil
+            return instance.researchKitJSON(in: zone)
+        }
     }
 
     func researchKitJSON(in zone: TimeZone) -> JSONValue {

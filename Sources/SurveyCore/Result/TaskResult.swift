@@ -51,6 +51,26 @@ public struct TaskResult: Sendable, Hashable {
             let value = parameters?[name]
             return QuestionResult(identifier: name, type: .text, startDate: startDate, endDate: startDate, answer: value.map(Answer.text))
         }
-        return stepResult(selector.stepIdentifier)?.result(selector.resultIdentifier)
+        guard let step = stepResult(selector.stepIdentifier) else { return nil }
+        if selector.itemIdentifier == nil, let instances = step.instances {
+            // A repeating form's own identifier names how many instances it has.
+            return QuestionResult(identifier: step.identifier, type: .numeric, startDate: step.startDate, endDate: step.endDate,
+                                  answer: .numeric(Double(instances.count)))
+        }
+        return step.result(selector.resultIdentifier)
+    }
+
+    /// When a selector names an item of a repeating form whose instances are done: the result
+    /// as each instance sees it, that instance's answers standing for the step's.
+    public func instanceResults(for selector: ResultSelector?) -> [TaskResult]? {
+        guard let selector, selector.itemIdentifier != nil,
+              let position = results.lastIndex(where: { $0.identifier == selector.stepIdentifier }),
+              let instances = results[position].instances else { return nil }
+        return instances.map { answers in
+            var seen = self
+            seen.results[position].results = answers
+            seen.results[position].instances = nil
+            return seen
+        }
     }
 }

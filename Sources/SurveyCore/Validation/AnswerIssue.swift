@@ -106,6 +106,8 @@ public struct AnswerIssue: Sendable, Hashable, CustomStringConvertible {
         case weightBetween(low: Double, high: Double, pounds: Bool)
         case poundsWhole
         case ouncesRange
+        /// A repeating form left with fewer instances than it needs.
+        case instancesAtLeast(Int)
         /// An entry of the renderer's catalog, for forms outside a survey step (the resume code).
         case catalogEntry(String)
     }

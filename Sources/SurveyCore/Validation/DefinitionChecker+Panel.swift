@@ -19,7 +19,7 @@ extension DefinitionChecker {
             guard let design = step.allocation else { continue }
             resolved.steps[index].kind = .allocation(checkAllocation(design, step: index, at: .root / "steps" / index))
         }
-        checkPiping()
+        checkPiping(resolved: resolved)
     }
 
     private func checkParameters() {
@@ -159,6 +159,8 @@ extension DefinitionChecker {
         /// The step of the answer; nil for a parameter.
         let stepIndex: Int?
         let question: Step.Question?
+        /// The form item's position in its step, for a form item.
+        var itemIndex: Int?
     }
 
     func resolvePipedSelector(_ raw: String, at path: JSONPath) -> PipedTarget? {
@@ -176,12 +178,12 @@ extension DefinitionChecker {
         guard let target = resolve(ResultSelector(raw), at: path) else { return nil }
         let step = task.steps[target.stepIndex]
         return PipedTarget(selector: target.selector, stepIndex: target.stepIndex,
-                           question: step.questions.first { $0.identifier == target.selector.resultIdentifier })
+                           question: step.questions.first { $0.identifier == target.selector.resultIdentifier }, itemIndex: target.itemIndex)
     }
 
     /// Every placeholder must name an answer given before its step; one that may be missing
     /// on some path needs a fallback (and is then a warning).
-    private func checkPiping() {
+    private func checkPiping(resolved: SurveyTask) {
         let graph = StepGraph(task: task)
         var blockOf: [Int: String] = [:]
         for block in task.blocks { for identifier in block.steps { if let index = task.index(of: identifier) { blockOf[index] = block.identifier } } }
@@ -189,7 +191,7 @@ extension DefinitionChecker {
             for fragment in text.allTexts {
                 for (_, placeholder) in Placeholder.find(in: fragment) {
                     guard let target = resolvePipedSelector(placeholder.selector, at: path) else { continue }
-                    switch absence(of: target, at: Self.stepIndex(of: path), graph: graph, blockOf: blockOf) {
+                    switch absence(of: target, at: Self.stepIndex(of: path), item: Self.itemIndex(of: path), graph: graph, blockOf: blockOf, resolved: resolved) {
                     case nil:
                         break
                     case .never(let reason)?:
@@ -210,24 +212,47 @@ extension DefinitionChecker {
         case perhaps(String)
     }
 
-    private func absence(of target: PipedTarget, at stepIndex: Int?, graph: StepGraph, blockOf: [Int: String]) -> Absence? {
+    private func absence(of target: PipedTarget, at stepIndex: Int?, item: Int?, graph: StepGraph, blockOf: [Int: String],
+                         resolved: SurveyTask) -> Absence? {
         guard let source = target.stepIndex else {
             let parameter = target.selector.itemIdentifier.flatMap(task.parameter)
             return parameter?.required == true ? nil : .perhaps("names an optional parameter, which a run may not have")
         }
         guard let shownAt = stepIndex else { return .never("is in a text that belongs to no step, where no answer is known yet") }
-        if source == shownAt { return .never("names an answer of its own step, which is not given yet when the step shows") }
+        if source == shownAt {
+            // An item of an earlier page of the same form is answered when a later page shows
+            // (the pages as the loaded survey splits them, its rules' selectors resolved).
+            guard let item, case .form(let content) = resolved.steps[source].kind, let targetItem = target.itemIndex,
+                  let pages = Optional(FormLayout.pages(of: content.items, in: task.steps[source].identifier)),
+                  let targetPage = pages.firstIndex(where: { $0.contains(targetItem) }), let textPage = pages.firstIndex(where: { $0.contains(item) }),
+                  targetPage < textPage else {
+                return .never("names an answer of its own step, which is not given yet when the step shows")
+            }
+            return target.question?.isOptional != false || target.question?.visibleIf != nil
+                ? .perhaps("names a question the participant may leave unanswered") : nil
+        }
+        if task.steps[source].repeating != nil, target.selector.itemIdentifier != nil {
+            return .never("names an item of a repeating form, which has an answer per instance; outside the form, pipe their count as \"${\(target.selector.stepIdentifier)}\"")
+        }
         if let block = blockOf[source], blockOf[shownAt] == block {
             return .perhaps("names a step of the same block, which a run may take after this one")
         }
         if !graph.dominates(source, shownAt) { return .perhaps("names a step that does not come before this one on every path") }
         let step = task.steps[source]
         if step.allocation != nil { return nil }
+        // A repeating form's count is known once its list is done.
+        if step.repeating != nil, task.skipRule(for: step.identifier) == nil { return nil }
         if task.skipRule(for: step.identifier) != nil { return .perhaps("names a step a skip rule may pass over") }
         if step.isOptional || target.question?.isOptional != false || target.question?.visibleIf != nil {
             return .perhaps("names a question the participant may leave unanswered")
         }
         return nil
+    }
+
+    /// The form item a text belongs to, from its path (`$.steps[3].items[2]…`).
+    static func itemIndex(of path: JSONPath) -> Int? {
+        guard path.components.count >= 4, path.components[2] == .key("items"), case .index(let index) = path.components[3] else { return nil }
+        return index
     }
 
     /// The step a text belongs to, from its path (`$.steps[3]…`).

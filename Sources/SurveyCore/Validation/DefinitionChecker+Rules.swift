@@ -75,11 +75,21 @@ extension DefinitionChecker {
         case .expression(let source):
             checkExpression(source, at: path / "expression")
             return predicate
+        case .everyInstance(let inner):
+            let checked = checkPredicate(inner, at: path, context: context)
+            if let selector = checked.selectors.first, selector.itemIdentifier != nil, task.step(selector.stepIdentifier)?.repeating != nil {
+                return .everyInstance(checked)
+            }
+            if checked.selectors.first.map({ resolve($0, at: path / "result", quietly: true) != nil }) ?? false {
+                log.error(path / "instances", "\"instances\" goes with a test on an item of a repeating form; \"\(checked.selectors[0].raw)\" is not one.")
+            }
+            return checked
         default:
             break
         }
         guard let selector = predicate.selectors.first, let target = resolve(selector, at: path / "result") else { return predicate }
         let resolved = predicate.replacingSelector(target.selector)
+        checkInstances(target, at: path / "result", context: context)
         checkOrder(target, at: path / "result", context: context)
         checkFit(resolved, format: target.format, at: path)
         return resolved
@@ -93,14 +103,26 @@ extension DefinitionChecker {
     }
 
     /// Finds the question a selector names, trying every split of "step.item" since identifiers may hold dots.
-    func resolve(_ selector: ResultSelector, at path: JSONPath) -> Target? {
+    func resolve(_ selector: ResultSelector, at path: JSONPath, quietly: Bool = false) -> Target? {
+        if quietly { return resolveMatches(selector).count == 1 ? resolveMatches(selector).first : nil }
+        return report(resolveMatches(selector), for: selector, at: path)
+    }
+
+    /// Every question a selector could name.
+    private func resolveMatches(_ selector: ResultSelector) -> [Target] {
         var matches: [Target] = []
         let raw = selector.raw
         if let name = SurveyParameter.name(inSelector: raw), task.parameter(name) != nil {
-            return Target(selector: ResultSelector(step: SurveyParameter.selectorStep, item: name), format: .text(TextFormat()),
-                          stepIndex: -1, itemIndex: nil)
+            return [Target(selector: ResultSelector(step: SurveyParameter.selectorStep, item: name), format: .text(TextFormat()),
+                           stepIndex: -1, itemIndex: nil)]
         }
         for (stepIndex, step) in task.steps.enumerated() {
+            if step.identifier == raw, let repeating = step.repeating {
+                // A repeating form's own identifier names how many instances it has.
+                matches.append(Target(selector: ResultSelector(step: raw, item: nil),
+                                      format: .numeric(NumericFormat(style: .integer, minimum: 0, maximum: Double(repeating.maximum))),
+                                      stepIndex: stepIndex, itemIndex: nil))
+            }
             if step.identifier == raw, case .allocation(let design) = step.kind {
                 matches.append(Target(selector: ResultSelector(step: raw, item: nil), format: design.format, stepIndex: stepIndex, itemIndex: nil))
             }
@@ -117,6 +139,11 @@ extension DefinitionChecker {
                 }
             }
         }
+        return matches
+    }
+
+    private func report(_ matches: [Target], for selector: ResultSelector, at path: JSONPath) -> Target? {
+        let raw = selector.raw
         if matches.isEmpty, log.brokenSteps.contains(where: { raw == $0 || raw.hasPrefix($0 + ".") }) {
             // The step could not be read; its error is already reported.
             return nil
@@ -276,7 +303,7 @@ extension DefinitionChecker {
             break
         case .compare(_, let operation, let expected):
             checkComparison(operation, expected, format: format, at: path)
-        case .not, .all, .any, .expression:
+        case .not, .all, .any, .expression, .everyInstance:
             break
         }
     }
@@ -313,6 +340,7 @@ extension Predicate {
         case .dontKnow(_, let flag): return .dontKnow(selector, flag)
         case .answered(_, let flag): return .answered(selector, flag)
         case .compare(_, let operation, let value): return .compare(selector, operation, value)
+        case .everyInstance(let inner): return .everyInstance(inner.replacingSelector(selector))
         case .not, .all, .any, .expression: return self
         }
     }

@@ -140,6 +140,7 @@ struct DefinitionChecker {
             if questions == 0, !log.brokenSteps.contains(step.identifier) {
                 log.error(path / "items", "A form needs at least one item with an answer format; this one has only section headers.")
             }
+            checkForm(content, of: step, at: path)
         case .videoInstruction(let content):
             if content.videoURL == nil {
                 log.warning(path, "A videoInstruction step without \"videoURL\" shows no video.")

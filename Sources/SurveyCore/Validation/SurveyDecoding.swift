@@ -108,7 +108,8 @@ struct SurveyDecoding {
                 // An item that cannot be read keeps its place as an empty header, so later paths stay right.
                 let items = elements.map { formItem($0.value, at: $0.path) }
                 if items.contains(where: { $0 == nil }), let identifier { log.brokenSteps.insert(identifier) }
-                kind = .form(FormContent(items: items.map { $0 ?? .section(SectionHeader(sectionTitle: "")) }, footerText: footerText))
+                kind = .form(FormContent(items: items.map { $0 ?? .section(SectionHeader(sectionTitle: "")) }, footerText: footerText,
+                                         repeating: formRepeat(reader, at: path), grid: reader.bool("grid")))
             }
         case "review":
             kind = .review(ReviewContent(excludeInstructionSteps: reader.bool("excludeInstructionSteps")))
@@ -339,6 +340,12 @@ struct SurveyDecoding {
             result = fhirTest(kinds.first!, reader, selector: selector, at: path)
         default:
             break
+        }
+        // On a repeating form's item: "any" instance (the default) or "all" of them must pass.
+        switch reader.string("instances") {
+        case "all"?: result = result.map(Predicate.everyInstance)
+        case "any"?, nil: break
+        case let other?: log.error(path / "instances", "\"instances\" is \"any\" or \"all\", not \"\(other)\".")
         }
         reader.accept(contentsOf: Self.predicateKeys)
         reader.finish("A predicate")

@@ -144,6 +144,9 @@ extension PreviewExplainer {
             }
         case .expression(let source):
             return negated ? nil : PreviewWords.fill(.expression, PreviewWords.fill(.rawValue, source))
+        case .everyInstance(let inner):
+            guard !negated, let text = test(inner, negated: false) else { return nil }
+            return PreviewWords.fill(.everyInstance, text)
         case .not, .all, .any:
             return nil
         }

@@ -8,7 +8,7 @@ enum PreviewWords {
     /// One entry of the table. An enum, so a misspelt key does not compile.
     enum Key: String, CaseIterable, Sendable {
         // Joining tests: "A and B", "either A or B", "neither A nor B", "not (A)".
-        case andSeparator, orSeparator, norSeparator, listSeparator, either, neither, not, group, always, never
+        case andSeparator, orSeparator, norSeparator, listSeparator, either, neither, not, group, always, never, everyInstance
         // One test on one answer, and its natural negation beside it.
         case isValue, isNotValue, include, notInclude, includeAll, notIncludeAll, matches, notMatches
         case between, notBetween, atLeast, below, atMost, above
@@ -34,6 +34,7 @@ enum PreviewWords {
     static let english: [Key: String] = [
         .andSeparator: " and ", .orSeparator: " or ", .norSeparator: " nor ", .listSeparator: ", ",
         .either: "either %1$@", .neither: "neither %1$@", .not: "not (%1$@)", .group: "(%1$@)",
+        .everyInstance: "in every instance, %1$@",
         .always: "always", .never: "never",
 
         .isValue: "%1$@ is %2$@", .isNotValue: "%1$@ is not %2$@",

@@ -16,6 +16,7 @@ import Foundation
 extension Catalog {
     /// The buttons, labels and headings; what a participant is asked to correct; and dates.
     static let arabic: [String: String] = [
+        "repeatInstance": "%1$@ %2$@", "repeatNone": "لم تتم إضافة أي شيء بعد.", "repeatAddAnother": "هل تحتاج إلى إضافة المزيد؟", "repeatAddFirst": "هل تحتاج إلى إضافة شيء؟", "repeatRemove": "إزالة", "repeatMaximum": "لا يمكنك إضافة أكثر من %@.", "repeatRemoveTitle": "هل أنت متأكد أنك تريد إزالة %@؟", "repeatRemoveYes": "نعم، أزله", "repeatRemoveNo": "لا، احتفظ به", "repeatAtLeast": "أضف %@ على الأقل قبل المتابعة", "repeatAnswerAnother": "اختر نعم إذا كنت تحتاج إلى إضافة المزيد",
         // The buttons, labels and headings around a survey's own text.
         "next": "التالي", "done": "إنهاء", "getStarted": "البدء", "back": "رجوع", "skip": "تخطي هذا السؤال",
         "skipStep": "تخطي", "saveForLater": "حفظ للمتابعة لاحقًا", "cancel": "إلغاء", "dontKnow": "لا أعرف",

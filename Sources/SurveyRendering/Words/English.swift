@@ -6,6 +6,7 @@ import Foundation
 extension Catalog {
     /// The buttons, labels and headings around a survey's own text.
     static let englishChrome: [String: String] = [
+        "repeatInstance": "%1$@ %2$@", "repeatNone": "None added yet.", "repeatAddAnother": "Do you need to add another?", "repeatAddFirst": "Do you need to add one?", "repeatRemove": "Remove", "repeatMaximum": "You cannot add more than %@.", "repeatRemoveTitle": "Are you sure you want to remove %@?", "repeatRemoveYes": "Yes, remove it", "repeatRemoveNo": "No, keep it",
         "next": "Next", "done": "Done", "getStarted": "Get Started", "back": "Back", "skip": "Skip this question",
         "skipStep": "Skip", "saveForLater": "Save for later", "cancel": "Cancel", "dontKnow": "I don't know",
         "optional": "(optional)", "errorSummaryTitle": "There is a problem", "errorPrefix": "Error:",
@@ -54,6 +55,7 @@ extension Catalog {
 
     /// What a participant is asked to correct, worded from `AnswerIssue.Problem` in IssueWords.swift.
     static let englishIssues: [String: String] = [
+        "repeatAtLeast": "Add at least %@ before you continue", "repeatAnswerAnother": "Select yes if you need to add another",
         "missing.choice": "Select an answer", "missing.date": "Enter a date", "missing.time": "Enter a time",
         "missing.duration": "Enter a length of time", "missing.email": "Enter an email address", "missing.address": "Enter an address",
         "missing.height": "Enter a height", "missing.weight": "Enter a weight", "missing.age": "Enter an age",

@@ -7,6 +7,7 @@ import Foundation
 extension Catalog {
     /// Every key of `english`: chrome first, then issues, then dates.
     static let french: [String: String] = [
+        "repeatInstance": "%1$@ %2$@", "repeatNone": "Rien n’a encore été ajouté.", "repeatAddAnother": "Devez-vous en ajouter un autre ?", "repeatAddFirst": "Devez-vous en ajouter un ?", "repeatRemove": "Supprimer", "repeatMaximum": "Vous ne pouvez pas en ajouter plus de %@.", "repeatRemoveTitle": "Voulez-vous vraiment supprimer %@ ?", "repeatRemoveYes": "Oui, supprimer", "repeatRemoveNo": "Non, conserver", "repeatAtLeast": "Ajoutez-en au moins %@ avant de continuer", "repeatAnswerAnother": "Sélectionnez oui si vous devez en ajouter un autre",
         // The buttons, labels and headings around a survey's own text.
         "next": "Suivant", "done": "Terminer", "getStarted": "Commencer", "back": "Retour", "skip": "Passer cette question",
         "skipStep": "Passer", "saveForLater": "Enregistrer pour plus tard", "cancel": "Annuler", "dontKnow": "Je ne sais pas",

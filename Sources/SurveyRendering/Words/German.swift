@@ -6,6 +6,7 @@ import Foundation
 extension Catalog {
     /// Every key of `english`: chrome first, then issues, then dates.
     static let german: [String: String] = [
+        "repeatInstance": "%1$@ %2$@", "repeatNone": "Noch nichts hinzugefügt.", "repeatAddAnother": "Möchten Sie einen weiteren Eintrag hinzufügen?", "repeatAddFirst": "Möchten Sie einen Eintrag hinzufügen?", "repeatRemove": "Entfernen", "repeatMaximum": "Sie können höchstens %@ hinzufügen.", "repeatRemoveTitle": "Möchten Sie %@ wirklich entfernen?", "repeatRemoveYes": "Ja, entfernen", "repeatRemoveNo": "Nein, behalten", "repeatAtLeast": "Fügen Sie mindestens %@ hinzu, bevor Sie fortfahren", "repeatAnswerAnother": "Wählen Sie Ja, wenn Sie einen weiteren Eintrag hinzufügen möchten",
         // The buttons, labels and headings around a survey's own text.
         "next": "Weiter", "done": "Fertig", "getStarted": "Jetzt beginnen", "back": "Zurück", "skip": "Diese Frage überspringen",
         "skipStep": "Überspringen", "saveForLater": "Für später speichern", "cancel": "Abbrechen", "dontKnow": "Ich weiß es nicht",

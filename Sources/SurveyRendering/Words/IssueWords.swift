@@ -118,6 +118,7 @@ extension Catalog {
         case .weightBetween(let low, let high, let pounds): return fill("weightBetween", number(low), number(high), pounds ? "lb" : "kg")
         case .poundsWhole: return self["poundsWhole"]
         case .ouncesRange: return self["ouncesRange"]
+        case .instancesAtLeast(let count): return fill("repeatAtLeast", number(Double(count)))
         case .catalogEntry(let key): return self[key]
         }
     }

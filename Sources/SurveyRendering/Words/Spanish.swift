@@ -7,6 +7,7 @@ extension Catalog {
     /// The buttons, labels and headings; what a participant is asked to correct; and dates,
     /// "1 de enero de 2026", "1 de enero de 2026 a las 09:00".
     static let spanish: [String: String] = [
+        "repeatInstance": "%1$@ %2$@", "repeatNone": "Todavía no ha añadido ninguno.", "repeatAddAnother": "¿Necesita añadir más?", "repeatAddFirst": "¿Necesita añadir alguno?", "repeatRemove": "Eliminar", "repeatMaximum": "No puede añadir más de %@.", "repeatRemoveTitle": "¿Seguro que quiere eliminar %@?", "repeatRemoveYes": "Sí, eliminarlo", "repeatRemoveNo": "No, conservarlo", "repeatAtLeast": "Añada al menos %@ antes de continuar", "repeatAnswerAnother": "Seleccione sí si necesita añadir más",
         "next": "Siguiente", "done": "Terminar", "getStarted": "Empezar", "back": "Atrás", "skip": "Omitir esta pregunta",
         "skipStep": "Omitir", "saveForLater": "Guardar para más tarde", "cancel": "Cancelar", "dontKnow": "No lo sé",
         "optional": "(opcional)", "errorSummaryTitle": "Hay un problema", "errorPrefix": "Error:",

@@ -126,8 +126,8 @@ struct SurveyTakingController: ParticipantController {
             shownAt = firstShown
             startParameters = parameters
         }
-        let post = runs.post(to: target, of: pages.survey, visit: fields["_visit"].flatMap(Int.init), page: fields["_page"].flatMap(Int.init), now: now,
-                             via: visitor.presentation)
+        let post = runs.post(to: target, of: pages.survey, visit: fields["_visit"].flatMap(Int.init), page: fields["_page"].flatMap(Int.init),
+                             instance: fields["_instance"].flatMap(Int.init), now: now, via: visitor.presentation)
         let token = shownAt.map { signer.startToken(session: visitor.session, shownAt: $0, parameters: startParameters) }
             ?? signer.csrfToken(session: visitor.session, run: post.record.id)
         if let wanted = fields["_lang"] {
@@ -146,7 +146,8 @@ struct SurveyTakingController: ParticipantController {
             return html(body, visitor: switched, script: pages.drawsSignature(run: post.record.run, visit: post.visit))
         }
         let outcome: RunService.Outcome
-        switch fields["_action"] ?? "next" {
+        let action = fields["_action"] ?? "next"
+        switch action {
         case "back": outcome = try await runs.back(post)
         case "skip": outcome = try await runs.skip(post)
         case "decline": outcome = try await runs.decline(post)
@@ -157,7 +158,11 @@ struct SurveyTakingController: ParticipantController {
             return redirect(base + "/discarded", visitor: renewing)
         default:
             let returning = fields["_return"] == "1"
-            outcome = try await runs.answer(post, fields: fields, language: visitor.language, returning: returning)
+            if let repeatAction = RepeatAction(field: action) {
+                outcome = try await runs.act(repeatAction, post, fields: fields, language: visitor.language, returning: returning)
+            } else {
+                outcome = try await runs.answer(post, fields: fields, language: visitor.language, returning: returning)
+            }
             if case .rejected(let issues, let answerContext) = outcome {
                 guard let body = pages.renderStep(run: post.record.run, visit: post.visit, language: visitor.language, csrfToken: token,
                                                   submitted: fields, issues: issues, returnToReview: returning, context: answerContext,

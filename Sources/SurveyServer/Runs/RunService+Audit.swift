@@ -12,6 +12,8 @@ extension RunService {
     /// What a participant's post did.
     enum PostAction: String {
         case answer, back, skip, decline, save
+        /// A button of a repeating form's list or of a removal's confirmation.
+        case instances
     }
 
     /// The events a post's write records: the run's start when it starts it, then what it did,
@@ -32,6 +34,9 @@ extension RunService {
         let place: JSONValue = .object(["step": .string(stepID), "visit": .number(Double(post.visit)),
                                         "page": .number(Double(old.run.visits[post.visit].page))])
         switch action {
+        case .answer where step?.repeating != nil, .instances:
+            events += instanceEvents(old: old.run.visits[post.visit],
+                                     new: new.run.visits.indices.contains(post.visit) ? new.run.visits[post.visit] : nil, place: place, event: event)
         case .answer:
             let before = old.run.visits[post.visit].results
             let after = new.run.visits.indices.contains(post.visit) ? new.run.visits[post.visit].results : []
@@ -56,6 +61,23 @@ extension RunService {
             events.append(event("run.\(reason == .completed ? "completed" : "finished")", .object(["reason": .string(reason.rawValue)])))
         }
         return events
+    }
+
+    /// What a post changed in a repeating form's instances: one saved (added or changed), or one
+    /// removed, with its answers before and after. Moving between its pages records nothing.
+    private func instanceEvents(old: StepVisit, new: StepVisit?, place: JSONValue,
+                                event: (String, JSONValue, AuditContent?) -> AuditEvent) -> [AuditEvent] {
+        let before = old.instances ?? []
+        let after = new?.instances ?? []
+        guard before != after, case .object(var detail) = place else { return [] }
+        if after.count < before.count {
+            let index = before.indices.first { $0 >= after.count || before[$0] != after[$0] } ?? before.count - 1
+            detail["instance"] = .number(Double(index + 1))
+            return [event("instance.removed", .object(detail), .answers(before: before[index], after: []))]
+        }
+        let index = after.indices.first { $0 >= before.count || before[$0] != after[$0] } ?? after.count - 1
+        detail["instance"] = .number(Double(index + 1))
+        return [event("instance.saved", .object(detail), .answers(before: index < before.count ? before[index] : [], after: after[index]))]
     }
 
     /// An event about a run, by someone other than its participant.

@@ -124,7 +124,8 @@ struct RunService: Sendable {
 
     /// Reads a post's place in the run: the visit it came from (the current one unless it names
     /// an earlier one) and the page of a form it showed.
-    func post(to target: Target, of survey: RunnableSurvey, visit: Int?, page: Int?, now: Date, via: Presentation = .web) -> Post {
+    func post(to target: Target, of survey: RunnableSurvey, visit: Int?, page: Int?, instance: Int? = nil, now: Date,
+              via: Presentation = .web) -> Post {
         let navigator = survey.navigator
         var record: RunRecord
         var startingClient: String?
@@ -138,6 +139,8 @@ struct RunService: Sendable {
         }
         var index = visit ?? record.run.cursor
         if index < 0 || index > record.run.cursor { index = record.run.cursor }
+        // A repeating form's instance page names its instance: the answers go to the one they were typed for.
+        if let instance { record.run = navigator.focus(record.run, visit: index, instance: instance) }
         if let page, let step = navigator.step(of: record.run.visits[index]), navigator.pages(of: step).indices.contains(page) {
             record.run.visits[index].page = page
         }
@@ -165,6 +168,19 @@ struct RunService: Sendable {
                 post.record.resume = ResumeTicket.make(now: post.now, lifetime: resumeLifetime)
             }
             return try await write(post, run: next, .answer)
+        }
+    }
+
+    /// A button of a repeating form's list page or of a removal's confirmation.
+    func act(_ action: RepeatAction, _ post: Post, fields: FormFields, language: String, returning: Bool) async throws -> Outcome {
+        let context = answerContext(post.survey, language: language)
+        switch post.survey.navigator.act(action, on: post.record.run, visit: post.visit, fields: fields, now: post.now,
+                                         returnToCurrent: returning) {
+        case .rejected(let issues):
+            metrics.validationErrors.increment()
+            return .rejected(issues, context)
+        case .accepted(let next):
+            return try await write(post, run: next, .instances)
         }
     }
 
