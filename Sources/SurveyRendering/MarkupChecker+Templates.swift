@@ -10,7 +10,7 @@ extension MarkupChecker {
             "html": ["lang", "dir"], "head": [], "meta": ["charset", "name", "content", "http-equiv"], "title": [], "link": ["rel", "href"],
             "body": ["class"], "header": ["class"], "footer": ["class"], "nav": ["class", "aria-label"], "main": ["id", "class", "tabindex"], "span": ["class", "id", "aria-hidden"],
             "output": ["id", "aria-labelledby"],
-            "div": ["class", "id", "role", "tabindex", "autofocus", "hidden", "data-field", "data-label", "data-clear-label"],
+            "div": ["class", "id", "role", "tabindex", "autofocus", "hidden", "aria-hidden", "data-field", "data-label", "data-clear-label"],
             "form": ["class", "id", "method", "action", "novalidate", "autocomplete"],
             "input": ["type", "name", "value", "class", "id", "checked", "aria-describedby", "aria-invalid", "inputmode", "autocomplete",
                       "spellcheck", "maxlength", "placeholder"],

@@ -64,6 +64,16 @@ extension SurveyPages {
                 texts.plain(text, language: language, fallback: fallback).map { piped($0, run: run, visit: position, language: language, context: context) }
             }
             let title = plain(shown.title) ?? shown.identifier
+            if let repeating = shown.repeating {
+                // A repeating form: a row per instance, each named ("Medicine 2"), each leading to the list.
+                for (number, instance) in (earlier.instances ?? []).enumerated() {
+                    var row = answerRow(title: title + " – " + instanceName(repeating, number, language: language), step: shown,
+                                        answers: instance, plain: plain, language: language, context: context)
+                    if let changeLinks { row["changeURL"] = changeLinks + "/change/\(position)" }
+                    rows.append(row)
+                }
+                continue
+            }
             var answers: [[String: Any]] = []
             // A drawn signature is path data, not words: the rows leave it out.
             for question in shown.questions
@@ -97,6 +107,19 @@ extension SurveyPages {
             rows.append(row)
         }
         return rows
+    }
+
+    /// A review row of one instance of a repeating form: its questions and answers in words.
+    private func answerRow(title: String, step: Step, answers: [QuestionResult], plain: (LocalizedText?) -> String?, language: String,
+                           context: AnswerContext) -> [String: Any] {
+        guard case .form(let content) = step.kind else { return ["title": title, "answers": [], "hasAnswers": false] }
+        let catalog = Catalog(language: language)
+        let rows = content.formQuestions.filter { !$0.behaviour.isHidden }.compactMap { question -> [String: Any]? in
+            guard let result = answers.first(where: { $0.identifier == question.identifier }) else { return nil }
+            return ["label": plain(question.text) ?? question.identifier,
+                    "answer": display(result.answer, format: question.answerFormat, language: language, context: context) ?? catalog["notProvided"]]
+        }
+        return ["title": title, "answers": rows, "hasAnswers": !rows.isEmpty]
     }
 
     /// An answer in words, for the review step and the "your answers" page.
