@@ -27,7 +27,7 @@ func replay(_ answers: JSONValue, in task: SurveyTask, until target: String, now
             continue
         }
         let context = AnswerContext(language: nil, now: clock, timeZone: utc)
-        guard case .accepted(let next) = navigator.answer(run, visit: run.cursor, fields: FormFields(json: entry), context: context) else {
+        guard case .accepted(let next) = navigator.answer(run, visit: run.cursor, fields: navigator.scriptedFields(entry, of: step, in: run), context: context) else {
             return nil
         }
         run = next

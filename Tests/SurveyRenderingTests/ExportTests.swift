@@ -158,7 +158,7 @@ struct ExportTests {
         let exporter = Exporter(format: .long, task: task)
         let long = exporter.write(ExportedRun(run: changed, status: "inProgress", participant: nil, updatedAt: Self.start))
         #expect(!long.contains("39.5"), "the answer of the branch left is not exported")
-        #expect(long.contains(",temperature,celsius,,,,,,,not_shown\r\n"))
+        #expect(long.contains(",temperature,celsius,,,,,,,not_shown,\r\n"))
     }
 
     @Test("The long CSV has a row per visit and question with its timing, and why an answer is missing")
@@ -168,11 +168,11 @@ struct ExportTests {
         let exporter = Exporter(format: .long, task: task)
         let text = exporter.head() + exporter.write(ExportedRun(run: run, status: "completed", participant: nil, updatedAt: Self.start))
         let lines = text.components(separatedBy: "\r\n")
-        #expect(lines[0] == "run_id,step,item,visit,value,label,started,ended,seconds,missing")
+        #expect(lines[0] == "run_id,step,item,visit,value,label,started,ended,seconds,missing,instance")
         let fever = try #require(lines.first { $0.contains(",fever,fever,") })
         #expect(fever.contains(",fever,fever,1,0,No,"))
-        #expect(fever.hasSuffix(",1,"), "a second on the step, nothing missing: \(fever)")
-        #expect(lines.contains { $0.contains(",other-symptoms,other-symptoms,1,,,") && $0.hasSuffix(",skipped") })
+        #expect(fever.hasSuffix(",1,,"), "a second on the step, nothing missing, no instance: \(fever)")
+        #expect(lines.contains { $0.contains(",other-symptoms,other-symptoms,1,,,") && $0.hasSuffix(",skipped,") })
         #expect(lines.contains { $0.contains(",danger-signs,danger-signs,,,,,,,not_shown") })
         #expect(lines.contains { $0.contains(",intro,,1,,,") }, "instruction steps keep their timing")
     }

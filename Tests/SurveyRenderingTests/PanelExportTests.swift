@@ -57,7 +57,7 @@ struct PanelExportTests {
         let task = try Files.task("Examples/panel-study.json")
         let exporter = Exporter(format: .long, task: task)
         let text = exporter.write(ExportedRun(run: try run(task), status: "completed", participant: nil, updatedAt: Self.start))
-        #expect(text.contains(",parameters,STUDY_ID,,S1,,,,,\r\n"))
-        #expect(text.contains(",parameters,PROLIFIC_PID,,'=cmd,,,,,\r\n"))
+        #expect(text.contains(",parameters,STUDY_ID,,S1,,,,,,\r\n"))
+        #expect(text.contains(",parameters,PROLIFIC_PID,,'=cmd,,,,,,\r\n"))
     }
 }

@@ -95,6 +95,13 @@ struct QuestionIndex: Sendable {
                 questions[QuestionKey(step: step.identifier, question: question.identifier)] = question
             }
             if case .form(let content) = step.kind { pages[step.identifier] = FormLayout.pages(of: content.items, in: step.identifier) }
+            if let repeating = step.repeating {
+                // A repeating form's own identifier is its count of instances, a whole number.
+                questions[QuestionKey(step: step.identifier, question: step.identifier)] = Step.Question(
+                    identifier: step.identifier, answerFormat: .numeric(NumericFormat(style: .integer, minimum: Double(repeating.minimum),
+                                                                                     maximum: Double(repeating.maximum))),
+                    isOptional: false, visibleIf: nil)
+            }
         }
         self.questions = questions
         self.pages = pages

@@ -38,10 +38,26 @@ extension PathFinder {
             let visitIndex = run.cursor
             var fields: [(String, String)] = []
             var pages = 0
-            while !run.isFinished, run.cursor == visitIndex, pages <= navigator.pages(of: step).count {
+            // A repeating form: as many instances as the path needs (its minimum when any count will
+            // do), each its pages' fields, and the list's yes or no between them.
+            let wanted = step.repeating.map { repeating -> Int in
+                if case .numeric(let count)?? = choice?.answers[QuestionKey(step: identifier, question: identifier)] { return Int(count) }
+                return max(repeating.minimum, 1)
+            }
+            var instances: [JSONValue] = []
+            while !run.isFinished, run.cursor == visitIndex, pages <= navigator.pages(of: step).count * ((wanted ?? 0) + 1) + 1 {
                 pages += 1
                 let visit = run.visits[visitIndex]
                 let context = AnswerContext(language: nil, now: clock, timeZone: timeZone)
+                if let wanted, visit.instance == nil {
+                    let another = visit.instanceCount < wanted ? "yes" : "no"
+                    guard case .accepted(let next) = navigator.answer(run, visit: visitIndex, fields: FormFields(pairs: [("_another", another)]),
+                                                                      context: context) else { return nil }
+                    if !fields.isEmpty { instances.append(AnswersFile.fields(fields)) }
+                    fields = []
+                    run = next
+                    continue
+                }
                 var page: [(String, String)] = []
                 var freeOptional = Set<String>()
                 for question in navigator.visibleQuestions(of: step, page: visit.page, visit: visit, in: run, index: visitIndex) {
@@ -62,7 +78,7 @@ extension PathFinder {
                 fields += page
                 run = next
             }
-            answers.append((identifier, AnswersFile.fields(fields)))
+            answers.append((identifier, wanted == nil ? AnswersFile.fields(fields) : .array(instances)))
         }
         let arrived = run.current?.stepIdentifier == target && run.path.map(\.stepIdentifier) == path
         let completion = task.step(target)?.isCompletion == true

@@ -89,7 +89,7 @@ public final class Exporter {
         let mark = options.byteOrderMark && [.csv, .long, .codebook].contains(format) ? "\u{FEFF}" : ""
         switch format {
         case .csv: return mark + CSV.record(codebook.entries.map(\.name))
-        case .long: return mark + CSV.record(["run_id", "step", "item", "visit", "value", "label", "started", "ended", "seconds", "missing"])
+        case .long: return mark + CSV.record(["run_id", "step", "item", "visit", "value", "label", "started", "ended", "seconds", "missing", "instance"])
         case .codebook: return mark + codebook.csv()
         case .r: return RSyntax(task: task, codebook: codebook).text
         case .spss: return SPSSSyntax(task: task, codebook: codebook).text
@@ -213,7 +213,7 @@ public final class Exporter {
         var text = ""
         // A panel's parameters first, a row each, named as rules name them (`parameters.NAME`).
         for (name, value) in (run.parameters ?? [:]).sorted(by: { $0.key < $1.key }) {
-            text += CSV.record([id, SurveyParameter.selectorStep, name, "", CSV.protected(value), "", "", "", "", ""])
+            text += CSV.record([id, SurveyParameter.selectorStep, name, "", CSV.protected(value), "", "", "", "", "", ""])
         }
         var visitsOfStep: [String: Int] = [:]
         var seen = Set<String>()
@@ -226,18 +226,28 @@ public final class Exporter {
             let timing = [instant(visit.startDate, zone), instant(ended, zone), seconds]
             let questions = task.step(visit.stepIdentifier)?.questions ?? []
             if questions.isEmpty {
-                text += CSV.record([id, visit.stepIdentifier, "", number, "", ""] + timing + [""])
+                text += CSV.record([id, visit.stepIdentifier, "", number, "", ""] + timing + ["", ""])
             }
-            for question in questions where options.includeIdentifiers || !question.behaviour.isIdentifying {
-                let (value, label, missing) = longCells(question: question, in: visit, reader: reader)
-                text += CSV.record([id, visit.stepIdentifier, question.identifier, number, value, label] + timing + [missing])
+            // A repeating form: a row per instance and question, numbered from 1 in the last column.
+            let instances: [(number: String, visit: StepVisit)] = visit.instances.map { list in
+                list.enumerated().map { position, answers in
+                    var instance = visit
+                    instance.results = answers
+                    return (String(position + 1), instance)
+                }
+            } ?? [("", visit)]
+            for (instance, shown) in instances {
+                for question in questions where options.includeIdentifiers || !question.behaviour.isIdentifying {
+                    let (value, label, missing) = longCells(question: question, in: shown, reader: reader)
+                    text += CSV.record([id, visit.stepIdentifier, question.identifier, number, value, label] + timing + [missing, instance])
+                }
             }
         }
         // Questions the path never showed: why.
         for step in task.steps where !seen.contains(step.identifier) {
             for question in step.questions where options.includeIdentifiers || !question.behaviour.isIdentifying {
                 guard case .missing(let reason) = answers.outcome(step: step.identifier, question: question.identifier) else { continue }
-                text += CSV.record([id, step.identifier, question.identifier, "", "", "", "", "", "", reason.rawValue])
+                text += CSV.record([id, step.identifier, question.identifier, "", "", "", "", "", "", reason.rawValue, ""])
             }
         }
         return text
