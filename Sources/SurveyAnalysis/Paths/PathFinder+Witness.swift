@@ -45,7 +45,7 @@ extension PathFinder {
                 return max(repeating.minimum, 1)
             }
             var instances: [JSONValue] = []
-            while !run.isFinished, run.cursor == visitIndex, pages <= navigator.pages(of: step).count * ((wanted ?? 0) + 1) + 1 {
+            while !run.isFinished, run.cursor == visitIndex, pages <= (navigator.pages(of: step).count + 1) * ((wanted ?? 0) + 1) + 1 {
                 pages += 1
                 let visit = run.visits[visitIndex]
                 let context = AnswerContext(language: nil, now: clock, timeZone: timeZone)
