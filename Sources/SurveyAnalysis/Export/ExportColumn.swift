@@ -28,6 +28,10 @@ public struct ExportColumn: Sendable, Hashable {
     public let visibleIf: SurveyCore.Predicate?
     /// The answer identifies the participant: the exports leave the column out unless asked.
     public var isIdentifying = false
+    /// A repeating form's instance the column holds, from 1; nil for every other column.
+    public var instance: Int?
+    /// A repeating form's count of instances, named as its step.
+    public var isInstanceCount = false
 
     /// Whether the column holds text (typed, or a choice's string value) rather than numbers
     /// and dates: a spreadsheet must not read such a cell as a formula.

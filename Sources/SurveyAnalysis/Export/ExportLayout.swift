@@ -6,21 +6,40 @@ import SurveyCore
 public struct ExportLayout: Sendable {
     public let columns: [ExportColumn]
 
-    public init(task: SurveyTask) {
+    /// - Parameter instanceCounts: how many instances of each repeating form the columns hold
+    ///   (the most any exported run has); a repeating form always has its count column.
+    public init(task: SurveyTask, instanceCounts: [String: Int] = [:]) {
         var columns: [ExportColumn] = []
         for step in task.steps {
             // A form's items, and the consent review's fields, are named under their step.
             let isForm = { if case .form = step.kind { return true } else { return step.questions.count > 1 } }()
-            for question in step.questions {
-                let name = isForm ? "\(step.identifier).\(question.identifier)" : step.identifier
-                func column(_ suffix: String?, _ part: ExportColumn.Part) -> ExportColumn {
-                    var column = ExportColumn(name: suffix.map { "\(name)__\($0)" } ?? name, step: step.identifier, question: question.identifier,
-                                              part: part, format: question.answerFormat, isOptional: question.isOptional,
-                                              visibleIf: question.visibleIf)
-                    column.isIdentifying = question.behaviour.isIdentifying
-                    return column
+            // A repeating form: its count, then each instance's columns, numbered from 1 (`meds.dose.2`).
+            let instances: [Int?]
+            if let repeating = step.repeating {
+                var count = ExportColumn(name: step.identifier, step: step.identifier, question: step.identifier, part: .answer,
+                                         format: .numeric(NumericFormat(style: .integer, minimum: 0, maximum: Double(repeating.maximum))),
+                                         isOptional: false, visibleIf: nil)
+                count.isInstanceCount = true
+                columns.append(count)
+                let given = min(instanceCounts[step.identifier] ?? 0, repeating.maximum)
+                instances = given > 0 ? Array(1...given) : []
+            } else {
+                instances = [nil]
+            }
+            for instance in instances {
+                for question in step.questions {
+                    let base = isForm ? "\(step.identifier).\(question.identifier)" : step.identifier
+                    let name = instance.map { "\(base).\($0)" } ?? base
+                    func column(_ suffix: String?, _ part: ExportColumn.Part) -> ExportColumn {
+                        var column = ExportColumn(name: suffix.map { "\(name)__\($0)" } ?? name, step: step.identifier, question: question.identifier,
+                                                  part: part, format: question.answerFormat, isOptional: question.isOptional,
+                                                  visibleIf: question.visibleIf)
+                        column.isIdentifying = question.behaviour.isIdentifying
+                        column.instance = instance
+                        return column
+                    }
+                    columns += Self.parts(of: question.answerFormat).map { column($0.suffix, $0.part) }
                 }
-                columns += Self.parts(of: question.answerFormat).map { column($0.suffix, $0.part) }
             }
         }
         // Names that come out the same (a step `a.b` and a form `a`'s item `b`; a choice valued
@@ -35,7 +54,17 @@ public struct ExportLayout: Sendable {
             var renamedColumn = ExportColumn(name: renamed, step: column.step, question: column.question, part: column.part,
                                              format: column.format, isOptional: column.isOptional, visibleIf: column.visibleIf)
             renamedColumn.isIdentifying = column.isIdentifying
+            renamedColumn.instance = column.instance
+            renamedColumn.isInstanceCount = column.isInstanceCount
             return renamedColumn
+        }
+    }
+
+    /// Raises `counts` to the instances each repeating form has in `run` (on its path).
+    public static func countInstances(of run: TaskRun, into counts: inout [String: Int]) {
+        for visit in run.path {
+            guard let instances = visit.instances else { continue }
+            counts[visit.stepIdentifier] = max(counts[visit.stepIdentifier] ?? 0, instances.count)
         }
     }
 
@@ -65,7 +94,7 @@ public struct ExportLayout: Sendable {
     /// A run's cells under `columns`, in the survey's time zone.
     public func cells(_ answers: RunAnswers, timeZone: TimeZone) -> [ExportCell] {
         columns.map { column in
-            switch answers.outcome(step: column.step, question: column.question) {
+            switch answers.outcome(step: column.step, question: column.question, instance: column.instance, count: column.isInstanceCount) {
             case .missing(let reason): return .missing(reason)
             case .answered(let result):
                 guard let answer = result.answer, let text = Self.cell(answer, column: column, timeZone: timeZone) else {

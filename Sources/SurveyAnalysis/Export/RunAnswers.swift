@@ -27,10 +27,28 @@ public struct RunAnswers: Sendable {
         self.ahead = ahead
     }
 
-    public func outcome(step: String, question: String) -> Outcome {
+    /// - Parameters:
+    ///   - instance: for a repeating form's item, the instance (from 1); one the run does not
+    ///     have was not shown.
+    ///   - count: the repeating form's count of instances rather than a question.
+    public func outcome(step: String, question: String, instance: Int? = nil, count: Bool = false) -> Outcome {
         guard let visit = lastVisit[step] else {
             if run.finishReason == .completed { return .missing(.notShown) }
             return .missing(ahead.contains(step) ? .notReached : .notShown)
+        }
+        if count {
+            guard visit.isAnswered || visit.instanceCount > 0 else { return .missing(.notReached) }
+            return .answered(QuestionResult(identifier: step, type: .numeric, startDate: visit.startDate, endDate: visit.endDate ?? visit.startDate,
+                                            answer: .numeric(Double(visit.instanceCount))))
+        }
+        if let instance {
+            guard let instances = visit.instances, instances.indices.contains(instance - 1) else { return .missing(.notShown) }
+            guard let result = instances[instance - 1].first(where: { $0.identifier == question }) else { return .missing(.notShown) }
+            switch result.answer {
+            case nil: return .missing(.skipped)
+            case .dontKnow?: return .missing(.dontKnow)
+            case .some: return .answered(result)
+            }
         }
         guard let result = visit.result(question) else {
             // A step that was submitted without the item: `visibleIf` hid it. A step still

@@ -51,16 +51,18 @@ public struct Codebook: Sendable {
     /// versions of the survey had (runs made with those versions fill them).
     /// - Parameter includeIdentifiers: keep the columns that identify the participant (the
     ///   signature's names, questions marked `identifying`); left out by default.
+    /// - Parameter instanceCounts: how many instances of each repeating form get columns (the
+    ///   most any exported run has).
     public init(task: SurveyTask, older: [(version: String, task: SurveyTask)] = [], language: String? = nil,
-                includeIdentifiers: Bool = false) {
-        layout = ExportLayout(task: task)
+                includeIdentifiers: Bool = false, instanceCounts: [String: Int] = [:]) {
+        layout = ExportLayout(task: task, instanceCounts: instanceCounts)
         let takesConsent = task.consentDocument != nil || older.contains { $0.task.consentDocument != nil }
         runEntries = (Self.runColumns + (takesConsent ? Self.consentColumns : []) + Self.panelColumns([task] + older.map(\.task)))
             .filter { includeIdentifiers || !$0.identifying }
         var entries = runEntries + Self.questionEntries(task, columns: layout.columns, language: language)
         var named = Set(entries.map(\.name))
         for (version, old) in older {
-            let extra = ExportLayout(task: old).columns.filter { !named.contains($0.name) }
+            let extra = ExportLayout(task: old, instanceCounts: instanceCounts).columns.filter { !named.contains($0.name) }
             for var entry in Self.questionEntries(old, columns: extra, language: language) {
                 entry.note = ("Only in survey version \(version). " + entry.note).trimmingCharacters(in: .whitespaces)
                 entries.append(entry)
@@ -98,6 +100,12 @@ public struct Codebook: Sendable {
             }
             let choices = Self.choices(of: column.format, plain: plain)
             var label = questionText
+            if let repeating = step.repeating {
+                // "Medicine 2" after an instance's question; the count says what it counts.
+                let name = plain(repeating.label)
+                label = column.isInstanceCount ? "How many instances of \u{201C}\(name)\u{201D} were given (\(plain(step.title)))"
+                    : "\(questionText) — \(name) \(column.instance ?? 0)"
+            }
             var values: [(String, String)] = choices
             var storage = Self.storage(of: column)
             var note = ""

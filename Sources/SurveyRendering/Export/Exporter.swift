@@ -34,15 +34,21 @@ public final class Exporter {
     /// Where each question column of the wide CSV sits in a row.
     private let positions: [String: Int]
     private var written = 0
+    private let instanceCounts: [String: Int]
 
     /// - Parameter older: earlier versions of the survey, oldest first, whose runs the export
     ///   reads with the definition they were made with.
-    public init(format: ExportFormat, task: SurveyTask, older: [(version: String, task: SurveyTask)] = [], options: Options = Options()) {
+    /// - Parameter instanceCounts: how many instances of each repeating form the wide CSV, the
+    ///   codebook and the syntax give columns to: the most any exported run has
+    ///   (`ExportLayout.countInstances`), found by reading the runs once before.
+    public init(format: ExportFormat, task: SurveyTask, older: [(version: String, task: SurveyTask)] = [], options: Options = Options(),
+                instanceCounts: [String: Int] = [:]) {
         self.format = format
         self.task = task
         self.options = options
+        self.instanceCounts = instanceCounts
         let others = older.filter { $0.version != task.version }
-        codebook = Codebook(task: task, older: others, includeIdentifiers: options.includeIdentifiers)
+        codebook = Codebook(task: task, older: others, includeIdentifiers: options.includeIdentifiers, instanceCounts: instanceCounts)
         current = task.version
         var tasks = [current: task]
         for (version, old) in others { tasks[version] = old }
@@ -60,11 +66,11 @@ public final class Exporter {
         let surveyJSON: JSONValue
         let version: String
 
-        init(task: SurveyTask) {
+        init(task: SurveyTask, instanceCounts: [String: Int]) {
             surveyJSON = task.json
             version = task.version
             self.task = task
-            layout = ExportLayout(task: task)
+            layout = ExportLayout(task: task, instanceCounts: instanceCounts)
             exporting = Exporting(task: task)
             navigator = Navigator(task: task)
             labels = ChoiceLabels(task: task)
@@ -78,7 +84,7 @@ public final class Exporter {
     private func reader(for exported: ExportedRun) -> VersionReader {
         let version = exported.surveyVersion.flatMap { tasks[$0] == nil ? nil : $0 } ?? current
         if let known = readers[version] { return known }
-        let made = VersionReader(task: tasks[version]!)
+        let made = VersionReader(task: tasks[version]!, instanceCounts: instanceCounts)
         readers[version] = made
         return made
     }

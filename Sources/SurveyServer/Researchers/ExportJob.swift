@@ -3,6 +3,7 @@ import JSON
 import Logging
 import NIOCore
 import ServiceLifecycle
+import SurveyAnalysis
 import SurveyCore
 import SurveyRendering
 import SurveyStorage
@@ -58,7 +59,16 @@ public struct ExportJob: Sendable {
         for kept in try await store.surveyVersions(survey: task.identifier) where kept.version != task.version {
             if let loaded = try? SurveyLoader.load(Data(kept.definition.utf8)) { older.append((kept.version, loaded.task)) }
         }
-        let exporter = Exporter(format: format, task: task, older: older, options: options)
+        // A repeating form gets columns for as many instances as the most any run has: the
+        // runs are read once for that before the header is written (only where it matters).
+        var instanceCounts: [String: Int] = [:]
+        if [.csv, .codebook, .r, .spss].contains(format), task.steps.contains(where: { $0.repeating != nil }) {
+            let query = RunQuery(survey: task.identifier, status: status, updatedSince: since, limit: pageSize)
+            try await store.forEachPage(matching: query) { records in
+                for record in records { ExportLayout.countInstances(of: record.run, into: &instanceCounts) }
+            }
+        }
+        let exporter = Exporter(format: format, task: task, older: older, options: options, instanceCounts: instanceCounts)
         try await write(exporter.head())
         var rows = 0
         if format.readsRuns {
