@@ -36,9 +36,24 @@ extension QuestionnaireExport.Builder {
 
         let intro = textDisplays(step, keys: ["text", "detailText"], linkId: layout.linkId)
         let footer = textDisplays(step, keys: ["footerText"], linkId: layout.linkId)
-        return group(linkId: layout.linkId, text: text.plain(step[fx: "title"]), translated: step[fx: "title"], fhir: step[fx: "fhir"],
-                     condition: condition,
-                     extensions: variables(step[fx: "variables"]), items: intro + build(layout) + footer)
+        // A repeating form is a repeating group, its limits in minOccurs and maxOccurs; a grid
+        // asks for a table of questions by answers (docs/repeats-and-grids.md).
+        let repeating = step[fx: "repeat"]
+        let minimum = repeating?[fx: "minimum"]?.fxNumber.map(Int.init) ?? 0
+        var extensions = variables(step[fx: "variables"])
+        if let repeating {
+            if minimum > 1 { extensions.append(FHIRJSON.extensionValue(FHIRExtensionURL.minOccurs, "Integer", .number(Double(minimum)))) }
+            if let maximum = repeating[fx: "maximum"]?.fxNumber {
+                extensions.append(FHIRJSON.extensionValue(FHIRExtensionURL.maxOccurs, "Integer", .number(maximum)))
+            }
+        }
+        if step[fx: "grid"] == .bool(true) { extensions.append(FHIRJSON.itemControl("table")) }
+        let made = group(linkId: layout.linkId, text: text.plain(step[fx: "title"]), translated: step[fx: "title"], fhir: step[fx: "fhir"],
+                         condition: condition, extensions: extensions, items: intro + build(layout) + footer)
+        guard repeating != nil, case .object(var object) = made else { return made }
+        object["repeats"] = .bool(true)
+        if minimum > 0 { object["required"] = .bool(true) }
+        return .object(object)
     }
 
     private func formQuestion(_ item: JSONValue, path: JSONPath, stepIdentifier: String) -> JSONValue {

@@ -32,7 +32,7 @@ extension QuestionnaireExport.Builder {
                                 used: Self.stepKeys.union(["question", "optional"]))
         case "form":
             let condition = skipRule.flatMap { enableCondition($0, at: skipPath, negated: true) }
-            noteUnused(step, at: path, used: Self.stepKeys.union(["items", "footerText"]), defaults: ["optional": .bool(true)])
+            noteUnused(step, at: path, used: Self.stepKeys.union(["items", "footerText", "repeat", "grid"]), defaults: ["optional": .bool(true)])
             return formGroup(step, path: path, condition: condition)
         case "instruction", "completion", "videoInstruction":
             let condition = skipRule.flatMap { enableCondition($0, at: skipPath, negated: true) }

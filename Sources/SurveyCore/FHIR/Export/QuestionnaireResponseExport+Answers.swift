@@ -17,21 +17,31 @@ extension QuestionnaireResponseExport {
             let rightPlace = survey.step(right.element[fx: "identifier"]?.fxString ?? "")?.index ?? Int.max
             return (leftPlace, left.offset) < (rightPlace, right.offset)
         }.map(\.element)
-        return ordered.compactMap { stepResult -> JSONValue? in
-            let identifier = stepResult[fx: "identifier"]?.fxString ?? ""
-            let questionResults = stepResult[fx: "results"]?.fxArray ?? []
-            guard let step = survey.step(identifier)?.json else { return orphanItem(identifier, questionResults, survey: survey) }
-            switch step[fx: "type"]?.fxString {
-            case "question":
-                guard let questionResult = questionResults.first(where: { $0[fx: "identifier"]?.fxString == identifier }) ?? questionResults.first
-                else { return nil }
-                return questionItem(linkId: FHIRExportSurvey.stepLinkId(step), text: QuestionnaireExport.questionStepText(step, survey.text),
-                                    question: step, result: questionResult, survey: survey)
-            case "form":
-                return formItem(step, results: questionResults, survey: survey)
-            default:
-                return nil
+        return ordered.flatMap { stepResult -> [JSONValue] in
+            // A repeating form answers once per instance: the group repeated, its linkId the same.
+            if case .array(let instances)? = stepResult[fx: "instances"],
+               let step = survey.step(stepResult[fx: "identifier"]?.fxString ?? "")?.json {
+                return instances.compactMap { formItem(step, results: $0[fx: "results"]?.fxArray ?? [], survey: survey) }
             }
+            return stepItem(stepResult, survey: survey).map { [$0] } ?? []
+        }
+    }
+
+    /// A step result's item: a question step's question, a form's group; nil for other steps.
+    private static func stepItem(_ stepResult: JSONValue, survey: FHIRExportSurvey) -> JSONValue? {
+        let identifier = stepResult[fx: "identifier"]?.fxString ?? ""
+        let questionResults = stepResult[fx: "results"]?.fxArray ?? []
+        guard let step = survey.step(identifier)?.json else { return orphanItem(identifier, questionResults, survey: survey) }
+        switch step[fx: "type"]?.fxString {
+        case "question":
+            guard let questionResult = questionResults.first(where: { $0[fx: "identifier"]?.fxString == identifier }) ?? questionResults.first
+            else { return nil }
+            return questionItem(linkId: FHIRExportSurvey.stepLinkId(step), text: QuestionnaireExport.questionStepText(step, survey.text),
+                                question: step, result: questionResult, survey: survey)
+        case "form":
+            return formItem(step, results: questionResults, survey: survey)
+        default:
+            return nil
         }
     }
 

@@ -63,7 +63,7 @@ extension QuestionnaireImport.Reader {
 
         switch type {
         case "group":
-            readGroup(item, step: step ?? identifier)
+            readGroup(item, step: step ?? identifier, topLevel: step == nil)
         case "display":
             readDisplay(item)
         case "attachment", "reference":
@@ -85,12 +85,32 @@ extension QuestionnaireImport.Reader {
         key.count > 7 && key.hasPrefix("initial") && key.dropFirst(7).first?.isUppercase == true
     }
 
-    private func readGroup(_ item: Item, step: String) {
+    private func readGroup(_ item: Item, step: String, topLevel: Bool) {
         let owner = "The item '\(item.linkId)'"
         if item.flag("repeats") {
-            error(item.path / "repeats", "\(owner) is a repeating group; this presenter cannot let a participant add copies of a group.")
+            if topLevel {
+                // A repeating page: a copy per instance, as many as minOccurs and maxOccurs allow (docs/repeats-and-grids.md).
+                let minimum = item.extensions.take(FHIRExtensionURL.minOccurs).flatMap { integer(of: $0, owner: owner) }
+                    ?? (item.flag("required") ? 1 : 0)
+                let maximum = item.extensions.take(FHIRExtensionURL.maxOccurs).flatMap { integer(of: $0, owner: owner) }
+                    ?? FormRepeat.maximumAllowed
+                if maximum > FormRepeat.maximumAllowed {
+                    warning(item.path, "\(owner) allows \(maximum) copies; a participant may add at most \(FormRepeat.maximumAllowed) here.")
+                }
+                let most = min(max(maximum, 1), FormRepeat.maximumAllowed)
+                item.repeatLimits = (min(max(minimum, 0), most), most)
+            } else {
+                error(item.path / "repeats", "\(owner) is a repeating group inside another group; only a top-level group (a page) can be repeated here.")
+            }
         }
-        for key in ["required", "readOnly"] where item.flag(key) {
+        if let control = itemControl(of: item) {
+            if ["table", "htable", "gtable"].contains(control.code) {
+                item.asksForGrid = true
+            } else {
+                ignoreControl(control, of: item)
+            }
+        }
+        for key in ["required", "readOnly"] where item.flag(key) && !(key == "required" && item.repeatLimits != nil) {
             warning(item.path / key, "\(owner) is a group marked \(key); only its questions can be \(key), so this is ignored.")
         }
         item.variables = variables(item.extensions, owner: owner)

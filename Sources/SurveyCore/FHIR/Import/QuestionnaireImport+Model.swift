@@ -28,6 +28,10 @@ extension QuestionnaireImport {
         /// `questionnaire-hidden` is true.
         var hidden = false
         var children: [Item] = []
+        /// A top-level group that `repeats`: the fewest and most copies (minOccurs, maxOccurs).
+        var repeatLimits: (minimum: Int, maximum: Int)?
+        /// A group whose itemControl asks for a table of questions by answers (`table`, `htable`, `gtable`).
+        var asksForGrid = false
         /// A question's survey keys other than its text and condition: `optional`, `answerFormat`, `initial`…
         var question = JSONObject()
         /// The item's `text` and `prefix`, with their translations.

@@ -53,9 +53,54 @@ extension QuestionnaireImport.Reader {
             error(group.path, "The group '\(group.linkId)' has nothing that can be shown, so it cannot become a page.")
         }
         step["items"] = .array(items)
+        if let limits = group.repeatLimits {
+            step["repeat"] = .object(Self.fields([
+                "label": json(group.shownText) ?? .string(group.linkId), "minimum": limits.minimum == 0 ? nil : .number(Double(limits.minimum)),
+                "maximum": .number(Double(limits.maximum)),
+            ]))
+        }
+        if group.asksForGrid {
+            // A table of questions by answers is a grid when its questions share one list of
+            // choices; the texts above the first question become the page's text.
+            let leading = items.prefix { if case .object(let item) = $0 { return item["note"] != nil } else { return false } }
+            let rows = Array(items.dropFirst(leading.count))
+            let notes = leading.compactMap { note -> JSONValue? in
+                if case .object(let item) = note { return item["note"] }
+                return nil
+            }
+            let text: JSONValue? = notes.count == 1 ? notes[0] : notes.allSatisfy { if case .string = $0 { return true } else { return false } }
+                ? .string(notes.compactMap { if case .string(let line) = $0 { return line } else { return nil } }.joined(separator: "\n")) : nil
+            if Self.sharesChoices(rows), leading.isEmpty || text != nil {
+                step["grid"] = .bool(true)
+                step["items"] = .array(rows)
+                if !leading.isEmpty { step["text"] = text }
+            } else if group.repeatLimits == nil {
+                warning(group.path, "The group '\(group.linkId)' asks to be shown as a table, but its questions do not share one list of choices; they are shown one under another.")
+            }
+        }
         if !variables.isEmpty { step["variables"] = .array(variables) }
         step["fhir"] = details(of: group, within: nil, withType: true)
         return step
+    }
+
+    /// Form items that can be a grid's rows: all single or multiple choice questions with the
+    /// same choices (values and texts), none with an "other" box or a hint of its own.
+    static func sharesChoices(_ items: [JSONValue]) -> Bool {
+        var shared: [JSONValue]?
+        for item in items {
+            guard case .object(let object) = item, case .object(let format)? = object["answerFormat"],
+                  format["type"] == .string("textChoice"), case .array(let choices)? = format["choices"] else { return false }
+            let plain: [JSONValue] = choices.map { choice in
+                guard case .object(let fields) = choice else { return choice }
+                return .object(JSONObject([("text", fields["text"] ?? .null), ("value", fields["value"] ?? .null)]))
+            }
+            if choices.contains(where: { if case .object(let fields) = $0 { return fields["other"] != nil || fields["detailText"] != nil } else { return true } }) {
+                return false
+            }
+            if let shared, shared != plain { return false }
+            shared = plain
+        }
+        return shared != nil
     }
 
     /// The `fhir` keys of a step, form item, section header or note.
