@@ -34,6 +34,8 @@ public struct RichTextCache: Sendable {
                 content.answerFormat.texts.forEach(visit)
             case .form(let content):
                 visit(content.footerText)
+                visit(content.repeating?.label)
+                visit(content.repeating?.addAnother)
                 for item in content.items {
                     switch item {
                     case .section(let header):

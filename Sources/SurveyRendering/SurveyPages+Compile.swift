@@ -83,6 +83,8 @@ extension SurveyPages {
             break
         }
         if pageTitle.isEmpty { pageTitle = parts.plain(task.title) ?? task.identifier }
+        // Each instance's page has a title of its own: "Medicine 2 – Your medicines".
+        if step.repeating != nil { pageTitle = parts.slots.marker(.text(PageIDs.instanceCaption)) + " – " + pageTitle }
         addButtons(to: &stepContext, step: step, page: page, task: task, navigator: navigator, catalog: parts.catalog, slots: parts.slots)
         var context = pageContext(task: task, language: language, texts: parts.texts, fallback: fallback, title: pageTitle,
                                   presentation: place.presentation)

@@ -66,8 +66,9 @@ extension SurveyPages {
             let title = plain(shown.title) ?? shown.identifier
             if let repeating = shown.repeating {
                 // A repeating form: a row per instance, each named ("Medicine 2"), each leading to the list.
+                let name = instanceNamer(repeating, language: language)
                 for (number, instance) in (earlier.instances ?? []).enumerated() {
-                    var row = answerRow(title: title + " – " + instanceName(repeating, number, language: language), step: shown,
+                    var row = answerRow(title: title + " – " + name(number), step: shown,
                                         answers: instance, plain: plain, language: language, context: context)
                     if let changeLinks { row["changeURL"] = changeLinks + "/change/\(position)" }
                     rows.append(row)

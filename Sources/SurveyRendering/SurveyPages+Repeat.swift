@@ -6,11 +6,17 @@ import SurveyCore
 /// Remove and "Do you need to add another?", and a removal's confirmation; and what an
 /// instance's page adds to the compiled form (docs/repeats-and-grids.md).
 extension SurveyPages {
-    /// "Medication 2": an instance's name in headings and messages.
+    /// "Medicine 2": an instance's name in headings and messages.
     func instanceName(_ repeating: FormRepeat, _ index: Int, language: String) -> String {
+        instanceNamer(repeating, language: language)(index)
+    }
+
+    /// Names the instances of a form in a language, its label read once.
+    func instanceNamer(_ repeating: FormRepeat, language: String) -> (Int) -> String {
         let catalog = Catalog(language: language)
         let label = texts.plain(repeating.label, language: language, fallback: languages) ?? ""
-        return Catalog.fill(template: catalog["repeatInstance"], [label, catalog.number(Double(index + 1))])
+        let template = catalog["repeatInstance"]
+        return { index in Catalog.fill(template: template, [label, catalog.number(Double(index + 1))]) }
     }
 
     /// The fields an instance's page shows: its name and its index.
@@ -49,8 +55,9 @@ extension SurveyPages {
             stepContext["is_repeatList"] = true
             stepContext["heading"] = place.texts.html(step.title, language: language, fallback: languages)?.html ?? HTMLEscaping.escape(title)
             if let text = place.texts.html(step.text, language: language, fallback: languages) { stepContext["text"] = text.html }
+            let name = instanceNamer(repeating, language: language)
             let rows = (visit.instances ?? []).enumerated().map { number, answers -> [String: Any] in
-                ["label": instanceName(repeating, number, language: language),
+                ["label": name(number),
                  "summary": instanceSummary(repeating, step: step, answers: answers, language: language, context: context),
                  "changeAction": RepeatAction.change(number).field, "removeAction": RepeatAction.remove(number).field]
             }

@@ -47,6 +47,11 @@ public struct PreviewExplanation {
         if let title = plain(step.title) { row["title"] = title }
         var rules = pages.task.navigationRule(for: step.identifier).map { words.rule(from: step.identifier, rule: $0) } ?? []
         if step.isConsentReview { rules.append("Disagree ends the run (finish reason declined); Agree, then certification, goes on.") }
+        if let repeating = step.repeating {
+            let name = plain(repeating.label) ?? step.identifier
+            rules.append("Asked once per \u{201C}\(name)\u{201D}: \(repeating.minimum) to \(repeating.maximum), each added from a list with Change and Remove; \u{201C}\(step.identifier)\u{201D} is their number.")
+        }
+        if case .form(let content) = step.kind, content.isGrid { rules.append("Shown as a grid: a row per question, a column per choice.") }
         row["rules"] = rules
         row["hasRules"] = !rules.isEmpty
         if let skip = pages.task.skipRule(for: step.identifier) { row["skip"] = words.skipRule(skip) }
