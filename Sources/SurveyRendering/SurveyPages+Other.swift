@@ -68,8 +68,15 @@ extension SurveyPages {
                 // A repeating form: a row per instance, each named ("Medicine 2"), each leading to the list.
                 let name = instanceNamer(repeating, language: language)
                 for (number, instance) in (earlier.instances ?? []).enumerated() {
+                    // Piped text in an instance's questions reads that instance's answers, as on its page.
+                    var seen = run
+                    seen.visits[position].results = instance
+                    seen.visits[position].instance = number
+                    func pipedInInstance(_ text: LocalizedText?) -> String? {
+                        texts.plain(text, language: language, fallback: fallback).map { piped($0, run: seen, visit: position, language: language, context: context) }
+                    }
                     var row = answerRow(title: title + " – " + name(number), step: shown,
-                                        answers: instance, plain: plain, language: language, context: context)
+                                        answers: instance, plain: pipedInInstance, language: language, context: context)
                     if let changeLinks { row["changeURL"] = changeLinks + "/change/\(position)" }
                     rows.append(row)
                 }

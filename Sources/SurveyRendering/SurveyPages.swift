@@ -91,13 +91,15 @@ public final class SurveyPages: Sendable {
 
     // MARK: Per request
 
-    /// The error summary; `naming` puts an instance's name before each message ("Medication 2: …").
-    static func errorSummary(_ issues: [AnswerIssue], library: MustacheLibrary, language: String, naming: String? = nil) -> String {
+    /// The error summary; `naming` gives what to put before an issue's message: an instance's
+    /// name ("Medicine 2: …"), or a grid row's question.
+    static func errorSummary(_ issues: [AnswerIssue], library: MustacheLibrary, language: String,
+                             naming: (AnswerIssue) -> String? = { _ in nil }) -> String {
         guard !issues.isEmpty else { return "" }
         let words = Catalog(language: language)
         let context: [String: Any] = [
             "words": words.wordsContext,
-            "issues": issues.map { ["field": $0.field, "message": named(words.words(for: $0), naming)] },
+            "issues": issues.map { ["field": $0.field, "message": named(words.words(for: $0), naming($0))] },
         ]
         return library.render(context, withTemplate: "error-summary") ?? ""
     }
@@ -121,6 +123,16 @@ public final class SurveyPages: Sendable {
             messages[question] = library.render(context, withTemplate: "error-message") ?? ""
         }
         return messages
+    }
+
+    /// Each question of a grid's page by its text, to name the row of a message.
+    func gridRowNames(_ step: Step, page: CompiledPage, language: String) -> [String: String] {
+        guard case .form(let content) = step.kind, content.isGrid else { return [:] }
+        var names: [String: String] = [:]
+        for question in content.formQuestions where page.questions.contains(question.identifier) {
+            names[question.identifier] = texts.plain(question.text, language: language, fallback: languages)
+        }
+        return names
     }
 
     private static func named(_ message: String, _ name: String?) -> String {
@@ -184,7 +196,11 @@ public final class SurveyPages: Sendable {
             fill.fields = fill.fields.adding([(PageIDs.progress, Catalog(language: language).progress(progress.current, of: progress.total))])
         }
         if !issues.isEmpty {
-            fill.errorSummary = Self.errorSummary(issues, library: library, language: language, naming: instanceName)
+            // A grid's rows share their choices, so its summary says which row each message is for.
+            let rows = gridRowNames(step, page: page, language: language)
+            fill.errorSummary = Self.errorSummary(issues, library: library, language: language, naming: { issue in
+                [instanceName, rows[questionOf(issue.field)]].compactMap { $0 }.joined(separator: ": ").nilIfEmpty
+            })
             fill.errorMessages = Self.errorMessages(issues, questionOf: questionOf, library: library, language: language, naming: instanceName)
         } else if let notice {
             // A problem with the page as a whole (it could not be saved): the summary with no link.
@@ -241,4 +257,9 @@ extension Catalog {
         for key in Catalog.englishKiosk.keys { all[key] = self[key] }
         return all
     }
+}
+
+extension String {
+    /// The string, or nil when it is empty.
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

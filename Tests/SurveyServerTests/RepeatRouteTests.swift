@@ -61,6 +61,7 @@ struct RepeatRouteTests {
             try await Self.send(&browser, [("_another", "no")])
             #expect(browser.heading == "Check your answers")
             #expect(browser.lastPage.contains("Your medicines – Medicine 1"))
+            #expect(browser.lastPage.contains("How much of Ibuprofen do you take each time?"), "the review pipes the instance's own answers")
             try await Self.send(&browser, [])
             let result = try JSONParser.parse(String(buffer: try await browser.get("/surveys/medication-list/result.json").body))
             #expect(pick(result, "results", 1, "instances", 0, "results", 0, "textAnswer") == .string("Ibuprofen"))
@@ -70,6 +71,20 @@ struct RepeatRouteTests {
         #expect(actions.filter { $0 == "instance.saved" }.count == 2)
         #expect(actions.filter { $0 == "instance.removed" }.count == 1)
         #expect(try await store.verifyAudit().problems.isEmpty)
+    }
+
+    @Test("A grid's error summary names the row of each message; the message beside the row does not need to")
+    func gridErrors() async throws {
+        let app = try await makeApplication()
+        try await app.test(.router) { client in
+            var browser = Participant(client)
+            try await browser.get("/surveys/gad-7")
+            let refused = try await browser.submit("gad-7", [("nervous", "1")])
+            #expect(refused.status == .unprocessableContent)
+            #expect(browser.lastPage.contains("<a href=\"#control\">Not being able to stop or control worrying: Select an answer</a>"))
+            #expect(!browser.lastPage.contains("Feeling nervous, anxious or on edge: "), "an answered row has no message")
+            #expect(browser.lastPage.contains("<div class=\"grid__head\" aria-hidden=\"true\">"))
+        }
     }
 
     @Test("A page of an instance sent again from the browser's history changes that instance, not the list")

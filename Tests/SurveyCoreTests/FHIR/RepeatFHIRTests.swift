@@ -48,6 +48,25 @@ struct RepeatFHIRTests {
         expectFHIRClean(response)
     }
 
+    @Test("A run saved part-way through an instance keeps that instance's answers so far in the response")
+    func savedMidInstance() throws {
+        let task = try loadSurvey(Self.survey)
+        let navigator = Navigator(task: task, timeZone: utc)
+        var run = navigator.start(now: referenceNow)
+        let context = AnswerContext(language: "en", now: referenceNow, timeZone: utc)
+        guard case .accepted(let first) = navigator.answer(run, visit: 0, fields: FormFields(pairs: [("name", "Aspirin")]), context: context),
+              case .accepted(let second) = navigator.act(.another, on: first, visit: 0, fields: FormFields(pairs: [("_another", "yes")]),
+                                                         now: referenceNow) else { throw CancellationError() }
+        run = second
+        run.visits[0].results = [QuestionResult(identifier: "name", type: .text, startDate: referenceNow, endDate: referenceNow,
+                                                answer: .text("Ibuprofen"))]
+        let result = navigator.result(of: run, now: referenceNow).json(in: utc)
+        let response = QuestionnaireResponseExport.response(survey: task.json, result: result, surveyVersion: nil)
+        #expect(response[fx: "status"] == .string("in-progress"))
+        let names = (response[fx: "item"]?.fxArray ?? []).map { pick($0, "item", 0, "answer", 0, "valueString") }
+        #expect(names == [.string("Aspirin"), .string("Ibuprofen")])
+    }
+
     @Test("Read in: a top-level repeating group becomes a repeating form with its limits, a table group a grid; a nested one is refused")
     func importing() throws {
         let outcome = importItems("""

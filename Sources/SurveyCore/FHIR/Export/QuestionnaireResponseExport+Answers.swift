@@ -19,9 +19,11 @@ extension QuestionnaireResponseExport {
         }.map(\.element)
         return ordered.flatMap { stepResult -> [JSONValue] in
             // A repeating form answers once per instance: the group repeated, its linkId the same.
+            // One being answered when the run was saved is the last, with what it holds so far.
             if case .array(let instances)? = stepResult[fx: "instances"],
                let step = survey.step(stepResult[fx: "identifier"]?.fxString ?? "")?.json {
-                return instances.compactMap { formItem(step, results: $0[fx: "results"]?.fxArray ?? [], survey: survey) }
+                let answers = instances.map { $0[fx: "results"]?.fxArray ?? [] } + [stepResult[fx: "results"]?.fxArray ?? []]
+                return answers.compactMap { formItem(step, results: $0, survey: survey) }
             }
             return stepItem(stepResult, survey: survey).map { [$0] } ?? []
         }
