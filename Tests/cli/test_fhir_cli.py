@@ -280,7 +280,8 @@ def example_runs(tmp_path_factory):
     try:
         for survey_id in EXAMPLE_IDS:
             walk(server.url, survey_id, example_values(survey_id))
-            client, body, url = walk(server.url, survey_id, example_values(survey_id), pages=2)
+            # Saved on the second page, its first answered: gad-7 has only two pages before its end.
+            client, body, url = walk(server.url, survey_id, example_values(survey_id), pages=1)
             status, _, url = client.post_form(body, url, {}, action="save")
             assert status == 200 and url.endswith("/saved"), (survey_id, status, url)
             walk(server.url, survey_id, example_values(survey_id), pages=1)

@@ -104,8 +104,12 @@ def validate_questionnaire_response(document: dict, path: str = "$") -> Question
     assert document.get("status") in QR_STATUS, f"{path}.status: {document.get('status')!r}"
 
     def items(siblings, where):
-        link_ids = [item["linkId"] for item in siblings]
-        assert len(link_ids) == len(set(link_ids)), f"qrs-2: {where} repeats a linkId: {link_ids}"
+        # qrs-2 as R4 writes it: item.where(answer.value.exists()).linkId.isDistinct(). Items
+        # holding answers combine them in one item; a repeating group's instances (no answer of
+        # their own) are items of their own with the group's linkId.
+        link_ids = [item["linkId"] for item in siblings
+                    if any(key.startswith("value") for answer in item.get("answer", []) for key in answer)]
+        assert len(link_ids) == len(set(link_ids)), f"qrs-2: {where} repeats the linkId of answered items: {link_ids}"
         for index, item in enumerate(siblings):
             at = f"{where}[{index}]"
             assert not ("answer" in item and "item" in item), f"qrs-1: {at} has both answer and item"
@@ -247,6 +251,11 @@ def _all_items(resource: dict):
         yield from _all_items(item)
         for answer in item.get("answer", []):
             yield from _all_items(answer)
+
+
+def all_items(resource: dict) -> list[dict]:
+    """Every item at any depth, in document order: a repeated item once per repeat."""
+    return list(_all_items(resource))
 
 
 def items_by_link_id(resource: dict) -> dict:

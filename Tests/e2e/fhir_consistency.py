@@ -9,6 +9,8 @@ what the R4 models (fhir_check.py) read from the response alone:
 - a group or display item carries no answer; a question carries answers only of the type its
   item has (valueCoding for a choice, valueQuantity for a quantity…), a Coding or value that
   is one of the item's answerOptions, and more than one answer only when the item repeats;
+- an item given more than once among its siblings (a repeating group's instances) repeats in
+  the Questionnaire, and is given no more often than its maxOccurs;
 - each answer keeps the item's limits: maxLength, regex, minValue and maxValue (SDC's
   minQuantity and maxQuantity), maxDecimalPlaces, and a unit among the item's unitOptions;
 - an item present is enabled: each of its enableWhen conditions, judged on the response's
@@ -271,12 +273,36 @@ def check_response_matches(response: dict, questionnaire: dict):
         check_answers(item, q_item)
         assert enabled(q_item, given), f"{link_id}: present, but its enableWhen does not hold on the response's answers"
         present.add(link_id)
+    check_repeated_items(response, q_items)
     if response.get("status") != "completed":
         return
     for link_id, (q_item, above) in q_items.items():
         parent_present = not above or above[-1] in present
         if q_item.get("required") and parent_present and enabled(q_item, given):
             assert link_id in present, f"{link_id}: required and enabled, but missing from a completed response"
+
+
+def check_repeated_items(response: dict, q_items: dict):
+    """An item given more than once among its siblings is one that repeats (R4: a repeating
+    group is answered by an item per repeat, each with the group's linkId), no more often
+    than its maxOccurs."""
+    def walk(siblings):
+        counts = {}
+        for item in siblings:
+            counts[item["linkId"]] = counts.get(item["linkId"], 0) + 1
+        for link_id, count in counts.items():
+            q_item = q_items.get(link_id, ({}, ()))[0]
+            if count > 1:
+                assert q_item.get("repeats") is True, f"{link_id}: given {count} times but the item does not repeat"
+            most = _extension(q_item, "questionnaire-maxOccurs")
+            if most is not None:
+                assert count <= most, f"{link_id}: given {count} times, more than its maxOccurs {most}"
+        for item in siblings:
+            walk(item.get("item", []))
+            for answer in item.get("answer", []):
+                walk(answer.get("item", []))
+
+    walk(response.get("item", []))
 
 
 def validate_response_for(response: dict, questionnaire: dict, path: str = "$"):

@@ -13,8 +13,8 @@ import urllib.request
 
 import pytest
 
-from support import (BINARY, EXAMPLES, EXAMPLES_DIR, MAX_PAGES, Http, controls_of, field_values, link_parameters,
-                     run_ended, start_path)
+from support import (BINARY, EXAMPLES, EXAMPLES_DIR, MAX_PAGES, Http, Repeats, controls_of, field_values,
+                     link_parameters, page_answers, run_ended, start_path)
 from support.expectations import load_answers
 from fhir_check import validate_questionnaire
 
@@ -36,21 +36,22 @@ def walk(base_url: str, survey_id: str, values: dict, pages: int | None = None,
     named in `buttons` where the page has one (an "I don't know"). Starts at the survey's link
     (with the parameters it declares); stops where the run ends (the done page, or the return
     page of a survey that sends participants back to a panel), or after `pages` pages; `query`
-    goes on the first address (?lang=es). Returns the participant, the last page and its URL."""
+    goes on the first address (?lang=es). A repeating form's pages are answered from the list
+    entry of its step (support.http.Repeats). Returns the participant, the last page and its URL."""
     client = Http(base_url)
+    repeats = Repeats(values)
     status, body, url = client.get(start_path(survey_id, query=query))
     for count in range(MAX_PAGES):
         if run_ended(url) or count == pages:
             return client, body, url
         assert status == 200, f"{survey_id}: {url} answered {status}:\n{body[:3000]!r}"
         form = controls_of(body)
-        names = [name for name in form.controls if not name.startswith("_")]
         pressed = [name for name, _ in form.buttons if name in buttons]
         if pressed:
             data = {pressed[0]: dict(form.buttons)[pressed[0]]}
             status, body, url = client.post_form(body, url, data, action=None)
             continue
-        status, body, url = client.post_form(body, url, {name: values[name] for name in names if name in values})
+        status, body, url = client.post_form(body, url, page_answers(form, values, repeats))
     raise AssertionError(f"{survey_id}: no done page after {MAX_PAGES} pages")
 
 

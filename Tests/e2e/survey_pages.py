@@ -21,7 +21,7 @@ from selenium.common.exceptions import (ElementNotInteractableException, StaleEl
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from support import MAX_PAGES, done_path, field_values, run_ended, sends_back, start_path
+from support import MAX_PAGES, Repeats, done_path, field_values, run_ended, sends_back, start_path
 
 STEP_FORM = "main form[method=post]"      # the step's form; the Back form sits before <main>
 
@@ -111,9 +111,11 @@ def has_answer_controls(form) -> bool:
                for c in form.find_elements("css selector", "input:not([type=hidden]), select, textarea"))
 
 
-def answer_and_go_on(driver, values: dict):
-    """Fills the page with `values`, presses Next and checks the page took them."""
-    fill_page(driver, values)
+def answer_and_go_on(driver, values: dict, repeats: Repeats | None = None):
+    """Fills the page with `values`, presses Next and checks the page took them. A repeating
+    form's pages are answered from its list entry: pass the walk's `repeats` (a new one is
+    right for a survey with one repeating form)."""
+    fill_repeat_page(driver, values, repeats if repeats is not None else Repeats(values))
     press(driver, "next")
     assert error_summary_text(driver) is None, f"{driver.title}: {error_summary_text(driver)}"
 
@@ -173,11 +175,47 @@ def run_has_ended(driver, base_url: str, survey_id: str) -> bool:
     return True
 
 
+def hidden_value(driver, name: str) -> str | None:
+    """The value of the step form's hidden field `name`, or None when it has none."""
+    form = step_form(driver)
+    fields = form.find_elements(By.CSS_SELECTOR, f"input[type=hidden][name='{name}']") if form else []
+    return fields[0].get_attribute("value") if fields else None
+
+
+def list_rows(driver) -> int:
+    """The instances a repeating form's list page holds: one Remove button each."""
+    return len(driver.find_elements(By.CSS_SELECTOR, f"{STEP_FORM} button[name='_action'][value^='repeat-remove-']"))
+
+
+def choose(driver, name: str, value: str):
+    """Pick the radio `name` = `value` of the step form."""
+    radios = [r for r in step_form(driver).find_elements(By.CSS_SELECTOR, f"input[type=radio][name='{name}']")
+              if r.get_attribute("value") == value]
+    assert radios, f"no radio {name}={value} on {driver.current_url}"
+    _click_choice(driver, radios[0])
+    assert radios[0].is_selected(), f"{name}={value} did not take"
+
+
+def fill_repeat_page(driver, values: dict, repeats: Repeats):
+    """Fill a page with the scripted answers: an instance's page of a repeating form from that
+    instance's fields, its list page with yes while instances remain to add, else no."""
+    instance = hidden_value(driver, "_instance")
+    if instance is not None:
+        names = {c.get_attribute("name") for c in step_form(driver).find_elements(By.CSS_SELECTOR, "input[name], select[name], textarea[name]")}
+        fill_page(driver, {**values, **repeats.instance_fields(int(instance), names - {None})})
+        return
+    fill_page(driver, values)
+    if step_form(driver).find_elements(By.CSS_SELECTOR, "input[type=radio][name='_another']"):
+        choose(driver, "_another", repeats.another(list_rows(driver)))
+
+
 def walk(driver, base_url: str, survey_id: str, answers: dict, on_page=None) -> list[str]:
     """Start a run of the survey in this browser and answer it with the scripted answers until
     the run ends, the browser then on the done page. on_page(driver) is called on every step
-    page before it is filled. Returns the titles of the pages seen."""
+    page before it is filled. A repeating form's step is answered from its list entry, one
+    instance after another (support.http.Repeats). Returns the titles of the pages seen."""
     values = field_values(answers)
+    repeats = Repeats(values)
     start_run(driver, base_url, survey_id)
     seen = []
     for _ in range(MAX_PAGES):
@@ -192,7 +230,7 @@ def walk(driver, base_url: str, survey_id: str, answers: dict, on_page=None) -> 
             # a completion step has no form: it ends the run
             raise AssertionError(f"page {driver.title!r} at {driver.current_url} has no step form "
                                  "and is not the done page")
-        fill_page(driver, values)
+        fill_repeat_page(driver, values, repeats)
         press(driver, "next")
     raise AssertionError(f"no done page after {MAX_PAGES} pages: {seen}")
 

@@ -126,6 +126,8 @@ BROKEN_RESPONSES = {
     "a date R4 cannot read": (lambda d: item(d, "seen").update(answer=[{"valueDate": "03/11/2025"}]),
                               "fhir.resources refuses"),
     "a repeated linkId among siblings": (lambda d: d["item"].append(copy.deepcopy(d["item"][3])), "qrs-2"),
+    "a group given twice that does not repeat": (lambda d: d["item"].insert(2, copy.deepcopy(d["item"][1])),
+                                                 "does not repeat"),
     "an empty array": (lambda d: item(d, "habits").update(item=[]), "empty array"),
     "a null": (lambda d: d.update(authored=None), "null"),
     "a blank string": (lambda d: item(d, "smokes").update(text=" "), "blank string"),
@@ -221,3 +223,15 @@ def test_a_broken_bundle_is_refused(breakage):
     with pytest.raises(AssertionError) as refusal:
         validate_bundle(bundle)
     assert words in str(refusal.value), str(refusal.value)[:2000]
+
+
+def test_a_repeating_group_is_an_item_per_repeat_up_to_its_max_occurs():
+    """R4 answers a repeating group with an item per repeat, each with the group's linkId (qrs-2
+    combines only answers); more than its maxOccurs is refused."""
+    questionnaire = copy.deepcopy(QUESTIONNAIRE)
+    questionnaire["item"][1].update(repeats=True, extension=[{"url": f"{SD}/questionnaire-maxOccurs", "valueInteger": 2}])
+    twice = response_with(lambda d: d["item"].insert(2, copy.deepcopy(d["item"][1])))
+    validate_response_for(twice, questionnaire)
+    thrice = response_with(lambda d: [d["item"].insert(2, copy.deepcopy(d["item"][1])) for _ in range(2)])
+    with pytest.raises(AssertionError, match="more than its maxOccurs 2"):
+        validate_response_for(thrice, questionnaire)

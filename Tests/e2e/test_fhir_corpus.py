@@ -54,7 +54,7 @@ ACCEPTANCE = {
     "08-android-fhir-quantity.json": None,
     "09-hl7-bluebook-via-android-fhir.json": ITEMS_UNDER_QUESTION,
     "10-android-fhir-open-choice.json": None,
-    "11-android-fhir-repeated-group.json": REPEATING_GROUP,
+    "11-android-fhir-repeated-group.json": None,                              # a top-level repeating group: a repeating form
     "12-android-fhir-skip-logic.json": None,
     "13-android-fhir-calculated-expression.json": None,
     "14-android-fhir-date-picker.json": None,
@@ -63,7 +63,7 @@ ACCEPTANCE = {
     "17-smart-forms-bmi-calculator.json": None,
     "18-smart-forms-simple-bp.json": None,
     "19-sdc-test-all-data-types.json": "asks for an attachment",
-    "20-sdc-rxterms-answer-expression.json": REPEATING_GROUP,
+    "20-sdc-rxterms-answer-expression.json": "application/x-fhir-query",     # its repeating group alone would be read
     "21-fhir-r4-example-gcs.json": None,
     "22-sdc-test-prepop-initial-expression.json": ITEMS_UNDER_QUESTION,
     "23-sdc-test-initial-value-multiple.json": TERMINOLOGY,
@@ -372,6 +372,11 @@ class Walk:
             for name, control in form.controls.items():
                 base, _, part = name.partition(".")
                 controls.setdefault(base, {})[part] = control
+            if "_another" in controls:
+                # a repeating group's list page (docs/repeats-and-grids.md): one instance, then no more
+                listed = any(value.startswith("repeat-remove-") for _, value in form.buttons)
+                fields["_another"] = "no" if listed else "yes"
+                del controls["_another"]
             for base, parts in controls.items():
                 assert base in self.items, f"{self.id}: the page has a control {base!r} that names no item"
                 item = self.items[base]

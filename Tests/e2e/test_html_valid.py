@@ -9,7 +9,8 @@ import re
 import pytest
 
 from checkers import vnu
-from support import EXAMPLES, MAX_PAGES, Http, controls_of, done_path, field_values, run_ended, start_path
+from support import (EXAMPLES, MAX_PAGES, Http, Repeats, controls_of, done_path, field_values, page_answers,
+                     run_ended, start_path)
 from support.expectations import load_answers
 from languages import LANGUAGE_SURVEYS, OTHER_LANGUAGES, answers_in
 
@@ -26,6 +27,7 @@ def survey_pages(base_url: str, survey_id: str, values: dict, query: str = "") -
     done page is fetched after it."""
     pages = []
     client = Http(base_url)
+    repeats = Repeats(values)
     status, body, url = client.get(start_path(survey_id, query=query))
     tried_empty = set()
     for _ in range(MAX_PAGES):
@@ -47,7 +49,7 @@ def survey_pages(base_url: str, survey_id: str, values: dict, query: str = "") -
             # one moves on
             status, body, url = client.post_form(body, url, {})
             continue
-        status, body, url = client.post_form(body, url, {n: values[n] for n in names if n in values})
+        status, body, url = client.post_form(body, url, page_answers(form, values, repeats))
         assert status == 200, f"{url}: {status} {title_of(body)}"
     else:
         raise AssertionError(f"{survey_id}: no done page")

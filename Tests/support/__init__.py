@@ -8,12 +8,14 @@ Tests/conftest.py puts Tests/ on the import path, so a test of any suite writes
 puts Tests/ on sys.path itself first.
 """
 from support.forms import Control, Form, parse_form
-from support.http import MAX_PAGES, Http, StepForm, controls_of, field_values, get
+from support.http import (MAX_PAGES, FieldValues, Http, Repeats, StepForm, controls_of, field_values, get,
+                          page_answers)
 from support.links import done_path, link_parameters, run_ended, sends_back, start_path
 from support.server import (BINARY, EXAMPLES, EXAMPLES_DIR, FIXTURES, PUBLIC, RELEASE_BINARY, ROOT,
                             TEMPLATES, Launched, Server, ServerPool, free_port, stop_process)
 
-__all__ = ["BINARY", "Control", "EXAMPLES", "EXAMPLES_DIR", "FIXTURES", "Form", "Http", "Launched",
-           "MAX_PAGES", "PUBLIC", "RELEASE_BINARY", "ROOT", "Server", "ServerPool", "StepForm",
-           "TEMPLATES", "controls_of", "done_path", "field_values", "free_port", "get", "link_parameters", "parse_form",
+__all__ = ["BINARY", "Control", "EXAMPLES", "EXAMPLES_DIR", "FIXTURES", "FieldValues", "Form", "Http", "Launched",
+           "MAX_PAGES", "PUBLIC", "RELEASE_BINARY", "ROOT", "Repeats", "Server", "ServerPool", "StepForm",
+           "TEMPLATES", "controls_of", "done_path", "field_values", "free_port", "get", "link_parameters", "page_answers",
+           "parse_form",
            "run_ended", "sends_back", "start_path", "stop_process"]
