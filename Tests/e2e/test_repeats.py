@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
 
 import pytest
 
@@ -405,7 +404,7 @@ def test_lynx_adds_two_removes_one_and_finishes(base_url, tmp_path):
     selects the first radio of a group by itself, so Yes is chosen on the list page until No
     is picked). Each page is printed to a file and checked before the result is read."""
     need(shutil.which("lynx"), "lynx (Debian package lynx)")
-    from test_text_browser import lynx_print, lynx_script
+    from test_text_browser import lynx_print, run_lynx
     down = lambda n: ("<Down>",) * n                           # noqa: E731
     pages = [tmp_path / f"page-{n}.txt" for n in range(8)]
     result_file = tmp_path / "result.json"
@@ -429,15 +428,7 @@ def test_lynx_adds_two_removes_one_and_finishes(base_url, tmp_path):
         "<d>", "<Down>", "<Enter>", "<C-u>", str(result_file), "<Enter>",
         "<Q>",
     )
-    script = tmp_path / "keys.cmd"
-    script.write_text(lynx_script(*keys))
-    home = tmp_path / "home"
-    home.mkdir()
-    run = subprocess.run(
-        ["lynx", "-nopause", "-accept_all_cookies", "-noreferer", "-read_timeout=5",
-         f"-cmd_script={script}", f"{base_url}{start_path(SURVEY)}"],
-        env={"TERM": "vt100", "HOME": str(home), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=180)
+    run = run_lynx(keys, f"{base_url}{start_path(SURVEY)}", tmp_path)
     seen = "\n".join(f"--- {p.name}:\n{p.read_text(errors='replace')[:700]}" for p in pages if p.exists())
     expected = [
         [INTRO],

@@ -55,6 +55,18 @@ def lynx_script(*items) -> str:
     return "\n".join(lines) + "\n"
 
 
+def run_lynx(keys, url: str, tmp_path):
+    """Runs lynx on `url` with the keys as its -cmd_script, in a home of its own; its process."""
+    script = tmp_path / "keys.cmd"
+    script.write_text(lynx_script(*keys))
+    home = tmp_path / "home"
+    home.mkdir()
+    return subprocess.run(
+        ["lynx", "-nopause", "-accept_all_cookies", "-noreferer", "-read_timeout=5", f"-cmd_script={script}", url],
+        env={"TERM": "vt100", "HOME": str(home), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=180)
+
+
 def lynx_print(path) -> tuple:
     """p (print) -> 'Save to a local file' -> clear the suggested name, type ours -> Enter."""
     return ("<p>", "<Enter>", "<C-u>", str(path), "<Enter>")
@@ -83,15 +95,7 @@ def test_lynx_completes_fever_triage_on_its_simplest_path(base_url, tmp_path):
         "<d>", "<Down>", "<Enter>", "<C-u>", str(result_file), "<Enter>",
         "<Q>",
     )
-    script = tmp_path / "keys.cmd"
-    script.write_text(lynx_script(*keys))
-    home = tmp_path / "home"
-    home.mkdir()
-    run = subprocess.run(
-        ["lynx", "-nopause", "-accept_all_cookies", "-noreferer", "-read_timeout=5",
-         f"-cmd_script={script}", f"{base_url}/surveys/fever-triage"],
-        env={"TERM": "vt100", "HOME": str(home), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=180)
+    run = run_lynx(keys, f"{base_url}/surveys/fever-triage", tmp_path)
     seen = "\n".join(f"--- {p.name}:\n{p.read_text(errors='replace')[:400]}" for p in pages if p.exists())
     hint = ("\n(lynx speaks HTTP/1.0 and reads each response until the server closes the connection; "
             "see test_http_1_0_request_gets_its_response_and_the_connection_closed)")
