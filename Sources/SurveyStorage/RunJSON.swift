@@ -116,6 +116,7 @@ enum RunJSON {
             writer.key("removing")
             writer.integer(removing)
         }
+        try writer.member("instanceStart", date: visit.instanceStart)
         writer.close()
         return writer.bytes
     }

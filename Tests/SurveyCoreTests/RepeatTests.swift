@@ -72,6 +72,24 @@ struct RepeatTests {
         #expect(pick(researchKit, "results", 2, "identifier") == .string("meds.2"))
     }
 
+    @Test("Each instance's answers start when the instance was opened, not when the step was")
+    func instanceTimings() throws {
+        let navigator = Navigator(task: try loadSurvey(Self.survey), timeZone: utc)
+        var run = navigator.start(now: referenceNow)
+        run = try accepted(post(navigator, run, [], at: referenceNow))
+        let opened = referenceNow.addingTimeInterval(10)
+        run = try accepted(post(navigator, run, [("name", "A")], at: opened))
+        run = try accepted(post(navigator, run, [("dose", "1")], at: opened.addingTimeInterval(5)))
+        let second = opened.addingTimeInterval(60)
+        run = try accepted(navigator.act(.another, on: run, visit: run.cursor, fields: FormFields(pairs: [("_another", "yes")]), now: second))
+        run = try accepted(post(navigator, run, [("name", "B")], at: second.addingTimeInterval(3)))
+        run = try accepted(post(navigator, run, [("dose", "2")], at: second.addingTimeInterval(7)))
+        let instances = try #require(run.current?.instances)
+        #expect(instances[0].map(\.startDate) == [referenceNow, referenceNow], "the first instance opened with the step")
+        #expect(instances[1].map(\.startDate) == [second, second])
+        #expect(instances[1].map(\.endDate) == [second.addingTimeInterval(3), second.addingTimeInterval(7)])
+    }
+
     @Test("The list needs a yes or no, and at least the minimum; at the maximum it asks no more")
     func listLimits() throws {
         var (navigator, run) = try withInstances([("A", "1")])

@@ -38,6 +38,7 @@ struct RunJSONTests {
             // A repeating form's visit: two instances kept, the second being changed.
             visit.instances = [visit.results, []]
             visit.instance = 1
+            visit.instanceStart = start.addingTimeInterval(30.25)
         }
         if index == 2 {
             visit.instances = []
@@ -138,7 +139,7 @@ struct RunJSONTests {
         #expect(names(run) == ["taskIdentifier", "taskRunUUID", "startDate", "endDate", "finishReason", "visits", "cursor", "consent",
                                "parameters", "choiceOrders", "blockOrders", "arms"])
         #expect(names(run.visits[0]) == ["stepIdentifier", "startDate", "endDate", "page", "results", "isAnswered", "instances",
-                                             "instance", "removing"])
+                                             "instance", "removing", "instanceStart"])
         #expect(names(run.visits[0].results[0])
             == ["identifier", "type", "startDate", "endDate", "answer", "unit", "displayUnit", "timeZone", "separator"])
         #expect(names(LocationAnswer(userInput: "")) == ["userInput", "latitude", "longitude"])

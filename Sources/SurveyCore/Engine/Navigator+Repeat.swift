@@ -7,13 +7,14 @@ import JSON
 /// work as any form's do.
 extension Navigator {
     /// A repeating form's visit starts on its first instance when it needs one, else on the list.
-    func beginRepeat(_ visit: inout StepVisit, of step: Step) {
+    func beginRepeat(_ visit: inout StepVisit, of step: Step, now: Date) {
         guard let repeating = step.repeating else { return }
         visit.instances = visit.instances ?? []
         visit.results = []
         visit.page = 0
         visit.removing = nil
         visit.instance = visit.instanceCount == 0 && repeating.minimum > 0 ? 0 : nil
+        visit.instanceStart = visit.instance == nil ? nil : now
     }
 
     /// The instance's last page was sent: its answers join the list, which shows next.
@@ -26,6 +27,7 @@ extension Navigator {
         visit.instances = instances
         visit.results = []
         visit.instance = nil
+        visit.instanceStart = nil
         visit.page = 0
         run.visits[index] = visit
         run.cursor = index
@@ -40,6 +42,7 @@ extension Navigator {
         guard visit.instance != number, number >= 0, number <= visit.instanceCount else { return run }
         visit.instance = number
         visit.removing = nil
+        visit.instanceStart = nil
         visit.results = number < visit.instanceCount ? visit.instances![number] : []
         run.visits[index] = visit
         return run
@@ -62,6 +65,7 @@ extension Navigator {
                 switch fields[RepeatAction.anotherField] {
                 case "yes":
                     visit.instance = count
+                    visit.instanceStart = now
                     visit.results = []
                     visit.page = 0
                     visit.removing = nil
@@ -78,6 +82,7 @@ extension Navigator {
                 return .rejected([AnswerIssue(field: RepeatAction.anotherField, code: .outOfRange, problem: .instancesAtLeast(repeating.minimum))])
             }
             visit.instance = nil
+            visit.instanceStart = nil
             visit.removing = nil
             visit.results = []
             visit.page = 0
@@ -93,6 +98,7 @@ extension Navigator {
         case .change(let number):
             guard number < count else { return .accepted(run) }
             visit.instance = number
+            visit.instanceStart = now
             visit.results = visit.instances![number]
             visit.page = 0
             visit.removing = nil
@@ -100,6 +106,7 @@ extension Navigator {
             guard number < count else { return .accepted(run) }
             visit.removing = number
             visit.instance = nil
+            visit.instanceStart = nil
             visit.results = []
         case .confirmRemove(let number, let confirmed):
             visit.removing = nil
@@ -107,6 +114,7 @@ extension Navigator {
             // A list that needs an instance and has none asks for one at once.
             if visit.instanceCount == 0, repeating.minimum > 0 {
                 visit.instance = 0
+                visit.instanceStart = now
                 visit.results = []
                 visit.page = 0
             }
@@ -126,6 +134,7 @@ extension Navigator {
             visit.removing = nil
         case .instance where visit.instanceCount > 0:
             visit.instance = nil
+            visit.instanceStart = nil
             visit.results = []
             visit.page = 0
         default:

@@ -179,7 +179,7 @@ public struct Navigator: Sendable {
             visit.endDate = now
             visit.isAnswered = true
         }
-        beginRepeat(&visit, of: step)
+        beginRepeat(&visit, of: step, now: now)
         run.visits.append(visit)
         run.cursor = run.visits.count - 1
         if step.isCompletion { finish(&run, reason: step.screensOut == true ? .screenedOut : .completed, now: now) }
@@ -340,7 +340,7 @@ public struct Navigator: Sendable {
             run.cursor = index + 1
             var kept = run.visits[index + 1]
             kept.page = 0
-            beginRepeat(&kept, of: task.steps[next])
+            beginRepeat(&kept, of: task.steps[next], now: now)
             run.visits[index + 1] = kept
             return
         }
@@ -479,7 +479,7 @@ public struct Navigator: Sendable {
         for page in pages(of: step).indices {
             probe.page = page
             for question in visibleQuestions(of: step, page: page, visit: probe, in: run, index: index) {
-                kept.append(results.first { $0.identifier == question.identifier } ?? emptyResult(question, startDate: visit.startDate, now: now))
+                kept.append(results.first { $0.identifier == question.identifier } ?? emptyResult(question, startDate: visit.answerStart, now: now))
             }
         }
         return kept

@@ -19,6 +19,8 @@ public struct StepVisit: Sendable, Hashable, Codable {
     public var instance: Int?
     /// The instance whose removal waits for the participant to confirm it.
     public var removing: Int?
+    /// When the instance being answered was opened: its answers' start.
+    public var instanceStart: Date?
 
     public init(stepIdentifier: String, startDate: Date, page: Int = 0, results: [QuestionResult] = [], isAnswered: Bool = false) {
         self.stepIdentifier = stepIdentifier
@@ -36,6 +38,10 @@ public struct StepVisit: Sendable, Hashable, Codable {
     }
 
     public var instanceCount: Int { instances?.count ?? 0 }
+
+    /// When the answers being given on this visit began: the instance's opening in a repeating
+    /// form, else the visit's start.
+    public var answerStart: Date { instanceStart ?? startDate }
 
     public func result(_ identifier: String) -> QuestionResult? {
         results.first { $0.identifier == identifier }

@@ -51,7 +51,7 @@ extension Navigator {
                 // Not typed by the participant: worked out on the answers before it, this page's included.
                 let answers = evaluation(before: visit, in: run, index: index, extra: results)
                 let answer = computedAnswer(for: question, of: step, on: answers, saved: visit.result(question.identifier)?.answer)
-                results.append(.make(for: question, answer: answer, startDate: visit.startDate, endDate: context.now, timeZone: timeZone))
+                results.append(.make(for: question, answer: answer, startDate: visit.answerStart, endDate: context.now, timeZone: timeZone))
                 continue
             }
             let answer: Answer?
@@ -69,7 +69,7 @@ extension Navigator {
             case .answer(let given):
                 answer = given
             }
-            results.append(.make(for: question, answer: answer, startDate: visit.startDate, endDate: context.now, timeZone: timeZone))
+            results.append(.make(for: question, answer: answer, startDate: visit.answerStart, endDate: context.now, timeZone: timeZone))
         }
         issues += consentIssues(step, page: visit.page, fields: fields)
         return issues.isEmpty ? .success(results) : .failure(PageIssues(issues: issues))
