@@ -24,15 +24,23 @@ extension SurveyPages {
         if let title = texts.html(step.title, language: language, fallback: fallback) { stepContext["heading"] = title.html }
         if let text = texts.html(step.text, language: language, fallback: fallback) { stepContext["text"] = text.html }
         let title = texts.plain(step.title, language: language, fallback: fallback) ?? catalog["yourAnswers"]
-        var page = Self.pageContext(task: task, language: language, texts: texts, fallback: fallback, title: title,
+        return renderDrawnStep(stepContext, step: step, title: title, language: language, presentation: presentation,
+                               canGoBack: !run.isFinished && index > 0, panel: panel)
+    }
+
+    /// A step page drawn per request (the review step, a repeating form's list and removal):
+    /// its content in the `page` layout, with the error summary of `issues` above it.
+    func renderDrawnStep(_ stepContext: [String: Any], step: Step, title: String, language: String, presentation: Presentation,
+                         issues: [AnswerIssue] = [], canGoBack: Bool, panel: String) -> String? {
+        let place = place(for: presentation)
+        var page = Self.pageContext(task: task, language: language, texts: place.texts, fallback: languages, title: title,
                                     presentation: presentation)
         page["refresh"] = place.refresh(step, base: presentation.base(task.identifier))
         Self.switchingByPost(&page)
         page["isStep"] = true
         page["step"] = stepContext
-        page["titlePrefix"] = ""
-        page["errorSummary"] = ""
-        let canGoBack = !run.isFinished && index > 0
+        page["titlePrefix"] = issues.isEmpty ? "" : Catalog(language: language)["errorPrefix"] + " "
+        page["errorSummary"] = Self.errorSummary(issues, library: library, language: language)
         page["backStart"] = canGoBack ? "" : "<!--"
         page["backEnd"] = canGoBack ? "" : "-->"
         page["panel"] = panel

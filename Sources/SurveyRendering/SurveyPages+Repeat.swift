@@ -79,19 +79,9 @@ extension SurveyPages {
             }
             if let progress = navigator.progress(of: step) { stepContext["progress"] = catalog.progress(progress.current, of: progress.total) }
         }
-        var page = Self.pageContext(task: task, language: language, texts: place.texts, fallback: languages, title: title,
-                                    presentation: presentation)
-        page["refresh"] = place.refresh(step, base: presentation.base(task.identifier))
-        Self.switchingByPost(&page)
-        page["isStep"] = true
-        page["step"] = stepContext
-        page["titlePrefix"] = issues.isEmpty ? "" : catalog["errorPrefix"] + " "
-        page["errorSummary"] = Self.errorSummary(issues, library: library, language: language)
         let canGoBack = navigator.canGoBack({ var moved = run; moved.cursor = index; return moved }())
-        page["backStart"] = canGoBack ? "" : "<!--"
-        page["backEnd"] = canGoBack ? "" : "-->"
-        page["panel"] = panel
-        return library.render(page, withTemplate: "page")
+        return renderDrawnStep(stepContext, step: step, title: title, language: language, presentation: presentation, issues: issues,
+                               canGoBack: canGoBack, panel: panel)
     }
 
     /// The words that name an instance on the list: its summary question's answer.

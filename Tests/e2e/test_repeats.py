@@ -455,23 +455,22 @@ def test_lynx_adds_two_removes_one_and_finishes(base_url, tmp_path):
 
 # --- the bounds, on surveys of the test's own ------------------------------------------------------
 
+def one_question_list(identifier, title, step, step_title, label, minimum, maximum, item, text):
+    """A survey of one repeating form of one required text question, then a completion step."""
+    return {
+        "identifier": identifier, "title": title,
+        "steps": [
+            {"identifier": step, "type": "form", "title": step_title,
+             "repeat": {"label": label, "minimum": minimum, "maximum": maximum},
+             "items": [{"identifier": item, "text": text, "optional": False,
+                        "answerFormat": {"type": "text", "maximumLength": 50}}]},
+            {"identifier": "done", "type": "completion", "title": "Thank you"}]}
+
+
 BOUNDS = {
-    "repeat-bounds": {
-        "identifier": "repeat-bounds", "title": "People at home",
-        "steps": [
-            {"identifier": "people", "type": "form", "title": "People who live with you",
-             "repeat": {"label": "Person", "minimum": 2, "maximum": 3},
-             "items": [{"identifier": "first-name", "text": "First name", "optional": False,
-                        "answerFormat": {"type": "text", "maximumLength": 50}}]},
-            {"identifier": "done", "type": "completion", "title": "Thank you"}]},
-    "repeat-empty": {
-        "identifier": "repeat-empty", "title": "Pets",
-        "steps": [
-            {"identifier": "pets", "type": "form", "title": "Your pets",
-             "repeat": {"label": "Pet", "minimum": 0, "maximum": 5},
-             "items": [{"identifier": "kind", "text": "What kind of animal?", "optional": False,
-                        "answerFormat": {"type": "text", "maximumLength": 50}}]},
-            {"identifier": "done", "type": "completion", "title": "Thank you"}]},
+    "repeat-bounds": one_question_list("repeat-bounds", "People at home", "people", "People who live with you",
+                                       "Person", 2, 3, "first-name", "First name"),
+    "repeat-empty": one_question_list("repeat-empty", "Pets", "pets", "Your pets", "Pet", 0, 5, "kind", "What kind of animal?"),
 }
 
 
