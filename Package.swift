@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "FHIRPath", targets: ["FHIRPath"]),
         .library(name: "SurveyCore", targets: ["SurveyCore"]),
         .library(name: "SurveyAnalysis", targets: ["SurveyAnalysis"]),
+        .library(name: "SurveyImport", targets: ["SurveyImport"]),
         .library(name: "SurveyPDF", targets: ["SurveyPDF"]),
         .library(name: "SurveyRendering", targets: ["SurveyRendering"]),
         .library(name: "SurveyStorage", targets: ["SurveyStorage"]),
@@ -39,6 +40,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     ],
     targets: [
         // JSON values, their parser and writer, and paths into them: knows nothing of surveys.
@@ -68,6 +70,18 @@ let package = Package(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
+        ),
+        // The instruments teams already have, read as survey files and written back: REDCap data
+        // dictionaries (CSV) and XLSForm workbooks (XLSX, read with ZIPFoundation and libxml2).
+        .target(
+            name: "SurveyImport",
+            dependencies: [
+                "JSON",
+                "SurveyCore",
+                "CLibXML2",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: swiftSettings
         ),
         .target(
             name: "SurveyRendering",
@@ -107,6 +121,7 @@ let package = Package(
                 "SurveyCore",
                 "SurveyAnalysis",
                 "SurveyDefaults",
+                "SurveyImport",
                 "SurveyRendering",
                 "SurveyPDF",
                 "SurveyStorage",
@@ -143,6 +158,7 @@ let package = Package(
                 "JSON",
                 "SurveyCore",
                 "SurveyAnalysis",
+                "SurveyImport",
                 "SurveyRendering",
                 "SurveyServer",
                 "SurveyStorage",
@@ -194,6 +210,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SurveyPDFTests", dependencies: ["SurveyPDF"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SurveyImportTests",
+            dependencies: ["JSON", "SurveyCore", "SurveyImport", "SurveyTestSupport"],
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "SurveyRenderingTests",
             dependencies: ["JSON", "SurveyCore", "SurveyAnalysis", "SurveyRendering", "SurveyTestSupport",

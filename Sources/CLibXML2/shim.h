@@ -8,6 +8,7 @@
 #include <libxml/tree.h>
 #include <libxml/HTMLparser.h>
 #include <libxml/HTMLtree.h>
+#include <libxml/xmlreader.h>
 /* xmlFree is a mutable global function pointer, which Swift 6 will not read directly. */
 static inline void clibxml2_free(void *p) { xmlFree(p); }
 #endif

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SurveyCore
+import SurveyImport
 import SurveyRendering
 import SurveyServer
 
@@ -97,10 +98,11 @@ struct Export: AsyncParsableCommand {
         let files = (try? FileManager.default.contentsOfDirectory(at: URL(fileURLWithPath: folder), includingPropertiesForKeys: nil)) ?? []
         let terminology = FHIRTerminology.load(surveysFolder: folder, packagesFolder: fhirPackages).terminology
         var found: [String] = []
-        for file in files where file.pathExtension == "json" {
-            guard let loaded = try? SurveyLoader.load(contentsOf: file, terminology: terminology) else { continue }
-            if loaded.task.identifier == identifier { return loaded.task }
-            found.append(loaded.task.identifier)
+        for file in files where SurveyFiles.isSurveyFile(file) {
+            for loaded in (try? SurveyFiles.load(contentsOf: file, terminology: terminology)) ?? [] {
+                if loaded.task.identifier == identifier { return loaded.task }
+                found.append(loaded.task.identifier)
+            }
         }
         throw ValidationError("No survey in \(folder) has the identifier \"\(identifier)\"; it has: \(found.sorted().joined(separator: ", ")).")
     }

@@ -3,6 +3,7 @@ import Foundation
 import JSON
 import SurveyAnalysis
 import SurveyCore
+import SurveyImport
 import SurveyRendering
 import SurveyServer
 
@@ -48,10 +49,12 @@ struct Simulate: ParsableCommand {
 
     func run() throws {
         let survey: LoadedSurvey
-        do {
+        do throws(SurveyLoadError) {
             let url = URL(fileURLWithPath: file)
             let terminology = FHIRTerminology.load(surveysFolder: url.deletingLastPathComponent().path, packagesFolder: nil).terminology
-            survey = try SurveyLoader.load(contentsOf: url, terminology: terminology)
+            // A dictionary of several instruments is simulated on its first.
+            guard let first = try SurveyFiles.load(contentsOf: url, terminology: terminology).first else { throw SurveyLoadError(diagnostics: []) }
+            survey = first
         } catch {
             for diagnostic in error.diagnostics { print("\(file): \(diagnostic)") }
             throw ExitCode(1)

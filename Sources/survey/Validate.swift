@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import JSON
 import SurveyCore
+import SurveyImport
 import SurveyRendering
 import SurveyServer
 
@@ -57,8 +58,10 @@ struct Validate: ParsableCommand {
                 // A ValueSet or CodeSystem is terminology for the Questionnaires beside it.
                 diagnostics = []
             } else if let data = try? Data(contentsOf: url) {
-                let (task, found) = SurveyLoader.diagnose(data, name: url.deletingPathExtension().lastPathComponent, terminology: terminology)
-                diagnostics = found + (task == nil ? [] : Self.sanitizerFindings(data))
+                let results = SurveyFiles.diagnose(data, name: url.deletingPathExtension().lastPathComponent, pathExtension: url.pathExtension,
+                                                   terminology: terminology)
+                let sanitized = url.pathExtension == "json" && results.first?.task != nil ? Self.sanitizerFindings(data) : []
+                diagnostics = results.flatMap(\.diagnostics) + sanitized
             } else {
                 diagnostics = [Diagnostic(.error, .root, "The file cannot be read.")]
             }

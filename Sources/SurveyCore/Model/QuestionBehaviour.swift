@@ -18,6 +18,8 @@ public struct QuestionBehaviour: Sendable, Hashable {
     public var variables: [NamedExpression]
     /// What a FHIR Questionnaire item said that the survey does not show (`linkId`, `code`, `prefix`, `type`, `within`, `extension`).
     public var fhir: JSONObject?
+    /// What a REDCap data dictionary's row said that the survey does not show (docs/redcap-and-xlsform.md).
+    public var redcap: JSONObject?
     /// The answer identifies the participant (REDCap's "Identifier?"): the exports leave it out unless asked.
     public var identifying: Bool?
 

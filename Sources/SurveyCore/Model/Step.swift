@@ -18,6 +18,9 @@ public struct Step: Sendable, Hashable {
     public var variables: [NamedExpression] = []
     /// What a FHIR Questionnaire item said that the survey does not show (docs/fhir.md).
     public var fhir: JSONObject?
+    /// What a REDCap data dictionary's row said that the survey does not show, kept for
+    /// `survey export-definition --format redcap` (docs/redcap-and-xlsform.md).
+    public var redcap: JSONObject?
     /// On a completion step: arriving ends the run as screened out, not completed.
     public var screensOut: Bool?
 
@@ -108,6 +111,7 @@ public struct Step: Sendable, Hashable {
             var behaviour = content.behaviour
             behaviour.variables = variables
             behaviour.fhir = fhir
+            behaviour.redcap = redcap
             return [Question(identifier: identifier, answerFormat: content.answerFormat, isOptional: isOptional, visibleIf: nil,
                              behaviour: behaviour)]
         case .form(let content):

@@ -17,6 +17,7 @@ extension SurveyTask {
         object["kioskIdle"] = kioskIdle.map { .string($0.rawValue) }
         object["variables"] = NamedExpression.json(variables)
         object["fhir"] = fhir.map(JSONValue.object)
+        object["redcap"] = redcap.map(JSONValue.object)
         object["consentDocument"] = consentDocument?.json
         if !parameters.isEmpty { object["parameters"] = .array(parameters.map(\.json)) }
         object["completionRedirect"] = completionRedirect?.json
@@ -57,6 +58,7 @@ extension Step {
         }
         object["variables"] = NamedExpression.json(variables)
         object["fhir"] = fhir.map(JSONValue.object)
+        object["redcap"] = redcap.map(JSONValue.object)
         switch kind {
         case .instruction:
             break
@@ -142,6 +144,7 @@ extension FormItem {
             question.behaviour.write(into: &object)
             object["variables"] = NamedExpression.json(question.behaviour.variables)
             object["fhir"] = question.behaviour.fhir.map(JSONValue.object)
+            object["redcap"] = question.behaviour.redcap.map(JSONValue.object)
             return .object(object)
         }
     }

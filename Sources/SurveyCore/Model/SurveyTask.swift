@@ -40,6 +40,8 @@ public struct SurveyTask: Sendable, Hashable {
     public var variables: [NamedExpression] = []
     /// What a FHIR Questionnaire said that the survey does not show: `url`, `version`, `name`, `status`, `code`.
     public var fhir: JSONObject?
+    /// What a REDCap data dictionary said of the instrument that the survey does not show.
+    public var redcap: JSONObject?
     /// What the consent steps show and the participant signs (an addition to format v1).
     public var consentDocument: ConsentDocument?
     /// What a panel or lab passes in the survey's address, recorded on each run (docs/panels.md).
@@ -113,7 +115,7 @@ public struct SurveyTask: Sendable, Hashable {
                 == Dictionary(rhs.skipRules, uniquingKeysWith: { first, _ in first })
             && lhs.shouldReportProgress == rhs.shouldReportProgress && lhs.languages == rhs.languages && lhs.timeZone == rhs.timeZone
             && lhs.showAnswersOnCompletion == rhs.showAnswersOnCompletion && lhs.kioskIdle == rhs.kioskIdle
-            && lhs.variables == rhs.variables && lhs.fhir == rhs.fhir
+            && lhs.variables == rhs.variables && lhs.fhir == rhs.fhir && lhs.redcap == rhs.redcap
             && lhs.parameters == rhs.parameters && lhs.completionRedirect == rhs.completionRedirect
             && lhs.screenOutRedirect == rhs.screenOutRedirect && lhs.redirectHosts == rhs.redirectHosts
             && lhs.blocks == rhs.blocks && lhs.quotas == rhs.quotas

@@ -5,4 +5,9 @@ import JSON
 public struct LoadedSurvey: Sendable {
     public let task: SurveyTask
     public let warnings: [Diagnostic]
+
+    public init(task: SurveyTask, warnings: [Diagnostic]) {
+        self.task = task
+        self.warnings = warnings
+    }
 }

@@ -51,6 +51,7 @@ struct SurveyDecoding {
         let kioskIdle = reader.enumeration("kioskIdle", KioskIdlePolicy.self)
         let variables = variables(reader)
         let fhir = reader.opaqueObject("fhir")
+        let redcap = reader.opaqueObject("redcap")
         let consent = consentDocument(reader)
         let panel = panelKeys(reader)
         reader.finish("A survey")
@@ -60,6 +61,7 @@ struct SurveyDecoding {
                               showAnswersOnCompletion: showAnswers, kioskIdle: kioskIdle)
         task.variables = variables
         task.fhir = fhir
+        task.redcap = redcap
         task.consentDocument = consent
         panel.apply(to: &task)
         return task
@@ -87,6 +89,7 @@ struct SurveyDecoding {
         }
         let variables = variables(reader)
         let fhir = reader.opaqueObject("fhir")
+        let redcap = reader.opaqueObject("redcap")
         var kind: StepKind?
         var screensOut: Bool?
         switch typeName {
@@ -131,6 +134,7 @@ struct SurveyDecoding {
                         image: image, imageAlt: imageAlt, optional: optional, showsProgress: showsProgress, learnMore: learnMore,
                         variables: variables, fhir: fhir)
         step.screensOut = screensOut
+        step.redcap = redcap
         return step
     }
 
@@ -159,6 +163,7 @@ struct SurveyDecoding {
         var behaviour = behaviour(reader)
         behaviour.variables = variables(reader)
         behaviour.fhir = reader.opaqueObject("fhir")
+        behaviour.redcap = reader.opaqueObject("redcap")
         reader.finish("A form item")
         guard let identifier, let format else { return nil }
         return .question(FormQuestion(identifier: identifier, text: text, detailText: detailText, placeholder: placeholder,

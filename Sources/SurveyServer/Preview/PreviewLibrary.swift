@@ -3,6 +3,7 @@ import JSON
 import Mustache
 import SurveyAnalysis
 import SurveyCore
+import SurveyImport
 import SurveyRendering
 
 /// The surveys a researcher previews, read again from disk whenever a survey file or a
@@ -122,18 +123,21 @@ actor PreviewLibrary {
                 continue
             }
             if terminology.files.contains(URL(fileURLWithPath: file).standardizedFileURL.path) { continue }
-            let (task, diagnostics) = SurveyLoader.diagnose(data, name: name, terminology: terminology)
-            guard let task else {
-                loaded.append(Entry(file: shown(file), identifier: name, pages: nil, diagnostics: diagnostics, removedMarkup: []))
-                continue
-            }
-            do {
-                let pages = try SurveyPages(task: task, library: library, checker: checker, preview: true)
-                loaded.append(Entry(file: shown(file), identifier: task.identifier, pages: pages, diagnostics: diagnostics,
-                                    removedMarkup: pages.removedMarkup))
-            } catch {
-                loaded.append(Entry(file: shown(file), identifier: task.identifier, pages: nil,
-                                    diagnostics: diagnostics + [Diagnostic(.error, .root, "Template fault: \(error)")], removedMarkup: []))
+            // A REDCap dictionary holds a survey per instrument.
+            for (task, diagnostics) in SurveyFiles.diagnose(data, name: name, pathExtension: URL(fileURLWithPath: file).pathExtension,
+                                                            terminology: terminology) {
+                guard let task else {
+                    loaded.append(Entry(file: shown(file), identifier: name, pages: nil, diagnostics: diagnostics, removedMarkup: []))
+                    continue
+                }
+                do {
+                    let pages = try SurveyPages(task: task, library: library, checker: checker, preview: true)
+                    loaded.append(Entry(file: shown(file), identifier: task.identifier, pages: pages, diagnostics: diagnostics,
+                                        removedMarkup: pages.removedMarkup))
+                } catch {
+                    loaded.append(Entry(file: shown(file), identifier: task.identifier, pages: nil,
+                                        diagnostics: diagnostics + [Diagnostic(.error, .root, "Template fault: \(error)")], removedMarkup: []))
+                }
             }
         }
         entries = loaded
@@ -146,7 +150,7 @@ actor PreviewLibrary {
         paths.flatMap { path -> [String] in
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return [path] }
-            return isFolder.boolValue ? Self.files(in: path, extension: "json") : [path]
+            return isFolder.boolValue ? Self.files(in: path) : [path]
         }
     }
 
@@ -161,9 +165,10 @@ actor PreviewLibrary {
         return URL(fileURLWithPath: file).lastPathComponent
     }
 
-    private static func files(in folder: String, extension wanted: String) -> [String] {
+    private static func files(in folder: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { $0.hasSuffix("." + wanted) }.sorted().map { URL(fileURLWithPath: folder).appendingPathComponent($0).path }
+        return names.filter { SurveyFiles.isSurveyFile(URL(fileURLWithPath: $0)) }.sorted()
+            .map { URL(fileURLWithPath: folder).appendingPathComponent($0).path }
     }
 
     private static func modified(_ file: String) -> Date {

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import SurveyCore
+import SurveyImport
 import SurveyRendering
 
 /// The surveys the server presents, loaded and checked at start, with their pages built.
@@ -32,18 +33,20 @@ public struct SurveyCatalog: Sendable {
         let (terminology, problems) = FHIRTerminology.load(surveysFolder: surveysDirectory, packagesFolder: fhirPackages)
         var messages = problems
         var warnings: [String] = []
-        for file in files.filter({ $0.pathExtension == "json" }).sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
+        for file in files.filter(SurveyFiles.isSurveyFile).sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
             // Read once already, as terminology.
             if terminology.files.contains(file.standardizedFileURL.path) { continue }
             do {
-                let loaded = try SurveyLoader.load(contentsOf: file, terminology: terminology)
-                warnings += loaded.warnings.map { "\(file.path): \($0)" }
-                if surveys[loaded.task.identifier] != nil {
-                    messages.append("\(file.path): the identifier \"\(loaded.task.identifier)\" is used by another survey.")
-                    continue
+                // A REDCap dictionary holds a survey per instrument.
+                for loaded in try SurveyFiles.load(contentsOf: file, terminology: terminology) {
+                    warnings += loaded.warnings.map { "\(file.path): \($0)" }
+                    if surveys[loaded.task.identifier] != nil {
+                        messages.append("\(file.path): the identifier \"\(loaded.task.identifier)\" is used by another survey.")
+                        continue
+                    }
+                    surveys[loaded.task.identifier] = try SurveyPages(task: loaded.task, library: library, checker: checker,
+                                                                   kiosk: kiosk)
                 }
-                surveys[loaded.task.identifier] = try SurveyPages(task: loaded.task, library: library, checker: checker,
-                                                               kiosk: kiosk)
             } catch let error as SurveyLoadError {
                 messages += error.errors.map { "\(file.path): \($0)" }
             } catch let error as TemplateError {
