@@ -47,8 +47,18 @@ public struct REDCapDictionary: Sendable {
 
     /// Whether these rows start with a data dictionary's header.
     public static func looksLikeDictionary(_ rows: [[String]]) -> Bool {
-        guard let header = rows.first?.map({ $0.trimmingSpaces.lowercased() }) else { return false }
-        return header.first == "field_name" || header.first == Column.fieldName.designerName.lowercased()
+        guard let first = rows.first?.first.map(headerName) else { return false }
+        return first == "field_name" || first == Column.fieldName.designerName.lowercased()
+    }
+
+    /// The first header cell without what a spreadsheet put before it (a byte-order mark read
+    /// as Latin-1 and quoted: `ï»¿"Variable / Field Name"`).
+    static func headerName(_ cell: String) -> String {
+        let lowered = cell.trimmingSpaces.lowercased()
+        for name in [Column.fieldName.designerName.lowercased(), Column.fieldName.apiName] where lowered.hasSuffix(name) || lowered.hasSuffix(name + "\"") {
+            return name
+        }
+        return lowered
     }
 
     public init(rows: [[String]]) throws(REDCapImport.Failure) {
@@ -56,7 +66,7 @@ public struct REDCapDictionary: Sendable {
         var positions: [Column: Int] = [:]
         var api = false
         for (index, cell) in header.enumerated() {
-            let name = cell.trimmingSpaces.lowercased()
+            let name = index == 0 ? Self.headerName(cell) : cell.trimmingSpaces.lowercased()
             if let column = Column.allCases.first(where: { $0.apiName == name }) {
                 positions[column] = index
                 api = true
@@ -77,7 +87,8 @@ public struct REDCapDictionary: Sendable {
             var cells: [Column: String] = [:]
             for (column, index) in positions where index < row.count {
                 let cell = row[index].trimmingSpaces
-                if !cell.isEmpty { cells[column] = cell }
+                // R writes a blank cell as NA; no column but a label means anything by it.
+                if !cell.isEmpty, cell != "NA" || column == .fieldLabel { cells[column] = cell }
             }
             fields.append(Field(row: offset + 1, cells: cells))
         }

@@ -65,7 +65,6 @@ extension REDCapSurveyBuilder {
         ]
         for (column, key) in columns { kept[key] = field.cells[column].map(JSONValue.string) }
         if field.type == "calc" || field.type == "slider" { kept["choices"] = field.cells[.choices].map(JSONValue.string) }
-        if pipe(field[.fieldLabel]) != field[.fieldLabel] { kept["fieldLabel"] = .string(field[.fieldLabel]) }
         return kept.isEmpty ? nil : .object(kept)
     }
 

@@ -20,9 +20,10 @@ struct REDCapSurveyBuilder {
     /// The matrix group being filled, with its step's index.
     var grid: (name: String, index: Int)?
 
-    init(instrument: String, fields: [Field], recordField: Field?) {
+    init(instrument: String, fields: [Field], recordField: Field?, usesAPIHeader: Bool) {
         self.instrument = instrument
         self.recordField = recordField
+        if usesAPIHeader { redcap["header"] = .string("api") }
         for field in fields where field.row != recordField?.row {
             guard let kind = try? REDCapImport.format(field).kind, field.type != "descriptive" else { continue }
             let group = field[.matrixGroup]
@@ -45,8 +46,9 @@ struct REDCapSurveyBuilder {
 
     mutating func add(_ field: Field) {
         if field.row == recordField?.row {
-            redcap["recordId"] = .string(field.name)
-            redcap["recordIdLabel"] = .string(field[.fieldLabel])
+            // Kept whole, to be written back first, as REDCap wants its identifier.
+            let cells = REDCapDictionary.Column.allCases.compactMap { column in field.cells[column].map { (column.apiName, JSONValue.string($0)) } }
+            redcap["recordField"] = .object(JSONObject(cells.filter { $0.0 != "form_name" }))
             return
         }
         do {

@@ -55,6 +55,12 @@ struct XLSFormSheets {
 
     /// Column names as XLSForm reads them: `list name` is `list_name`, `label::English (en)` keeps its language.
     static func canonical(_ column: String) -> String {
+        // `label:English (en)`, with one colon, is read as pyxform reads it.
+        var column = column
+        if !column.contains("::"), let colon = column.firstIndex(of: ":"),
+           ["label", "hint", "constraint_message", "required_message", "guidance_hint"].contains(column[..<colon].lowercased()) {
+            column.replaceSubrange(colon...colon, with: "::")
+        }
         let parts = column.components(separatedBy: "::")
         let base = parts[0].trimmingSpaces.lowercased().replacingOccurrences(of: " ", with: "_")
         let aliases = ["list_name": "list_name", "listname": "list_name", "caption": "label", "relevance": "relevant",
