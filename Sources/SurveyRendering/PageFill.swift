@@ -19,6 +19,8 @@ public struct PageFill: Sendable {
     public var panel = ""
     /// Each shuffled question's choices in the run's order, by question name.
     public var orders: [String: [Int]] = [:]
+    /// The choices of each list that this visit does not show (their `visibleIf` fails).
+    public var hiddenChoices: [String: Set<Int>] = [:]
     /// The words of each piped selector that has an answer.
     public var piped: [String: String] = [:]
     /// Which question each issue belongs to.

@@ -56,8 +56,10 @@ public struct PageTemplate: Sendable {
         var position = range.lowerBound
         while position < range.upperBound {
             let segment = segments[position]
-            if skipping == 0, case .slot(.orderedItem(let list, _)) = segment, let order = fill.orders[list] {
-                // A shuffled list: its items, each up to its end marker, in the run's order.
+            if skipping == 0, case .slot(.orderedItem(let list, _)) = segment, fill.orders[list] != nil || fill.hiddenChoices[list] != nil {
+                // A shuffled or filtered list: its items, each up to its end marker, in the run's order, but those hidden.
+                let order = fill.orders[list] ?? []
+                let hidden = fill.hiddenChoices[list] ?? []
                 var items: [Int: Range<Int>] = [:]
                 var cursor = position
                 while cursor < range.upperBound, case .slot(.orderedItem(let other, let index)) = segments[cursor], other == list,
@@ -68,7 +70,7 @@ public struct PageTemplate: Sendable {
                     items[index] = (cursor + 1)..<end
                     cursor = end + 1
                 }
-                for index in order + items.keys.sorted().filter({ !order.contains($0) }) {
+                for index in order + items.keys.sorted().filter({ !order.contains($0) }) where !hidden.contains(index) {
                     if let item = items[index] { emit(item, fill, into: &output, skipping: &skipping) }
                 }
                 position = cursor

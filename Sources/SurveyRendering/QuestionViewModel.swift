@@ -75,7 +75,8 @@ struct QuestionViewModel {
         let exclusives = choices.indices.filter { choices[$0].isExclusive }
         return choices.enumerated().map { index, choice -> [String: Any] in
             var option = self.option(index: index, value: choice.value.formValue, label: html(choice.text) ?? "")
-            if shuffled {
+            // A shuffled list, or one whose choices may be hidden, marks each so the run's page can place it.
+            if shuffled || choices.contains(where: { $0.visibleIf != nil }) {
                 option["orderStart"] = slots.marker(.orderedItem(list: name, index: index))
                 option["orderEnd"] = slots.marker(.orderedItemEnd)
             }
@@ -104,9 +105,12 @@ struct QuestionViewModel {
             "placeholder": catalog["selectPlaceholder"],
             "placeholderSelected": slots.marker(.selected(field: field, value: "")),
             "inputError": slots.marker(.inputError(field: field)), "invalid": slots.marker(.invalid(field: field)),
-            "options": choices.map { choice -> [String: Any] in
-                ["value": choice.value.formValue, "label": plain(choice.text) ?? "",
-                 "selected": slots.marker(.selected(field: field, value: choice.value.formValue))]
+            "options": choices.enumerated().map { index, choice -> [String: Any] in
+                let filtered = choices.contains { $0.visibleIf != nil }
+                return ["value": choice.value.formValue, "label": plain(choice.text) ?? "",
+                        "selected": slots.marker(.selected(field: field, value: choice.value.formValue)),
+                        "orderStart": filtered ? slots.marker(.orderedItem(list: field, index: index)) : "",
+                        "orderEnd": filtered ? slots.marker(.orderedItemEnd) : ""]
             },
         ]
     }

@@ -14,6 +14,15 @@ extension SurveyPages {
         return byName
     }
 
+    /// The choices of each question of a step that this visit does not show, by question name.
+    func hiddenChoices(step: Step, visit index: Int, run: TaskRun) -> [String: Set<Int>] {
+        var byName: [String: Set<Int>] = [:]
+        for question in step.questions where question.answerFormat.filteredChoices != nil {
+            byName[question.identifier] = navigator.hiddenChoices(of: question.answerFormat, step: step, visit: index, in: run)
+        }
+        return byName
+    }
+
     /// The words each piped selector shows on visit `index` of a run: an answer as the
     /// participant saw it (a choice's text, a date or number in the page's language), a
     /// parameter's value, an arm's text. A selector with no answer is left out (its fallback shows).

@@ -191,6 +191,7 @@ public final class SurveyPages: Sendable {
                             returnToReview: returnToReview, questionOfField: questionOf)
         fill.panel = panel
         fill.orders = choiceOrders(step: step, run: run)
+        fill.hiddenChoices = hiddenChoices(step: step, visit: index, run: run)
         if !page.piped.isEmpty { fill.piped = pipedWords(page.piped, run: run, visit: index, language: language, context: context) }
         if navigator.isInBlock(step), let progress = navigator.progress(of: step, in: run) {
             fill.fields = fill.fields.adding([(PageIDs.progress, Catalog(language: language).progress(progress.current, of: progress.total))])

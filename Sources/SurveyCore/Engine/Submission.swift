@@ -55,7 +55,8 @@ extension Navigator {
                 continue
             }
             let answer: Answer?
-            switch AnswerParser.parse(question.answerFormat, name: question.identifier, fields: fields, context: context) {
+            let format = shownFormat(question.answerFormat, step: step, visit: index, in: run)
+            switch AnswerParser.parse(format, name: question.identifier, fields: fields, context: context) {
             case .invalid(let found):
                 issues.append(contentsOf: found)
                 continue

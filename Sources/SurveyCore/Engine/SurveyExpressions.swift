@@ -21,6 +21,7 @@ public struct SurveyExpressions: Sendable {
             for question in step.questions {
                 sources += question.behaviour.variables.map(\.expression) + question.behaviour.expressions.map(\.source)
                 sources += question.visibleIf?.expressions ?? []
+                sources += (question.answerFormat.filteredChoices ?? []).flatMap { $0.visibleIf?.expressions ?? [] }
             }
             if case .form(let content) = step.kind {
                 for case .note(let note) in content.items { sources += note.visibleIf?.expressions ?? [] }

@@ -77,6 +77,31 @@ public enum AnswerFormat: Sendable, Hashable {
 
     public var shuffles: Bool { shuffledChoices != nil }
 
+    /// The choices that may be hidden by their `visibleIf`, in a format that can hide them.
+    public var filteredChoices: [TextChoice]? {
+        let choices: [TextChoice]
+        switch self {
+        case .textChoice(let format): choices = format.choices
+        case .valuePicker(let format): choices = format.choices
+        default: return nil
+        }
+        return choices.contains { $0.visibleIf != nil } ? choices : nil
+    }
+
+    /// The format with its choices changed, for the formats whose choices may be hidden.
+    public func mappingChoices(_ transform: ([TextChoice]) -> [TextChoice]) -> AnswerFormat {
+        switch self {
+        case .textChoice(var format):
+            format.choices = transform(format.choices)
+            return .textChoice(format)
+        case .valuePicker(var format):
+            format.choices = transform(format.choices)
+            return .valuePicker(format)
+        default:
+            return self
+        }
+    }
+
     /// The numbers the format can record, where it bounds them (an open end is infinite).
     public var range: ClosedRange<Double>? { rules.recordedRange }
 

@@ -16,6 +16,9 @@ public struct TextChoice: Sendable, Hashable {
     public var fhir: JSONObject?
     /// Keeps its written place when the choices are shuffled.
     public var pinned: Bool?
+    /// The choice shows only when this holds on the answers before its step (XLSForm's
+    /// `choice_filter`); a choice not shown cannot be chosen.
+    public var visibleIf: Predicate?
 
     public init(text: LocalizedText, detailText: LocalizedText? = nil, value: ChoiceValue, exclusive: Bool? = nil, other: OtherOption? = nil,
                 fhir: JSONObject? = nil, pinned: Bool? = nil) {
@@ -43,6 +46,7 @@ public struct TextChoice: Sendable, Hashable {
         }
         object["fhir"] = fhir.map(JSONValue.object)
         object["pinned"] = pinned.map(JSONValue.bool)
+        object["visibleIf"] = visibleIf?.json
         return .object(object)
     }
 
@@ -72,9 +76,12 @@ enum ChoiceList {
         }
         let fhir = reader.opaqueObject("fhir")
         let pinned = reader.bool("pinned")
+        let visibleIf = reader.value("visibleIf").flatMap { SurveyDecoding(log: log).predicate($0, at: path / "visibleIf") }
         reader.finish("A choice")
         guard let text, let choiceValue else { return nil }
-        return TextChoice(text: text, detailText: detailText, value: choiceValue, exclusive: exclusive, other: other, fhir: fhir, pinned: pinned)
+        var choice = TextChoice(text: text, detailText: detailText, value: choiceValue, exclusive: exclusive, other: other, fhir: fhir, pinned: pinned)
+        choice.visibleIf = visibleIf
+        return choice
     }
 
     /// A choice's `value`: a string or a number.

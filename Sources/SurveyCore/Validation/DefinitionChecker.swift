@@ -42,6 +42,7 @@ struct DefinitionChecker {
             }
             resolved.steps[stepIndex].kind = .form(content)
         }
+        checkChoiceFilters(resolvingInto: &resolved)
         checkPanel(resolvingInto: &resolved)
         checkExpressions()
         checkBudgets()

@@ -66,6 +66,7 @@ public struct ExpressionParser {
         case .name(let name):
             guard position < tokens.count, tokens[position] == .open else {
                 if name == "true" || name == "false" { return .call(name, []) }
+                if dialect == .xlsform { return .column(name) }
                 throw ImportExpressionError("\"\(name)\" is neither a function call nor a field.")
             }
             position += 1

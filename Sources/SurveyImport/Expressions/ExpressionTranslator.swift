@@ -40,6 +40,8 @@ public struct ExpressionTranslator: Sendable {
             let field = try self.field(name)
             let value = field.isNumeric ? code : FHIRPathText.quoted(code)
             return ("iif((\(field.fhirPath)) contains \(value), 1, 0)", .number)
+        case .column(let name):
+            throw ImportExpressionError("\"\(name)\" is neither a function call nor a field: write a field as ${\(name)}.")
         case .number(let text):
             return (text.hasPrefix(".") ? "0" + text : text, .number)
         case .text(let text):

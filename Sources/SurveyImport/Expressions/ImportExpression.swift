@@ -8,6 +8,8 @@ public indirect enum ImportExpression: Sendable, Hashable {
     case checkbox(String, String)
     /// XLSForm's `.`: the answer of the question the expression is on.
     case current
+    /// A bare name in XLSForm: a column of the choices sheet, in a `choice_filter`.
+    case column(String)
     /// A number as it was written.
     case number(String)
     case text(String)
@@ -18,10 +20,22 @@ public indirect enum ImportExpression: Sendable, Hashable {
     case binary(ImportOperator, ImportExpression, ImportExpression)
 
     /// Every field the expression reads, in the order met.
+    /// The expression with each choices-sheet column replaced by one choice's value in it.
+    public func substituting(_ columns: (String) -> String) -> ImportExpression {
+        switch self {
+        case .column(let name): return .text(columns(name))
+        case .call(let name, let arguments): return .call(name, arguments.map { $0.substituting(columns) })
+        case .negate(let inner): return .negate(inner.substituting(columns))
+        case .not(let inner): return .not(inner.substituting(columns))
+        case .binary(let operation, let left, let right): return .binary(operation, left.substituting(columns), right.substituting(columns))
+        default: return self
+        }
+    }
+
     public var fields: [String] {
         switch self {
         case .field(let name), .checkbox(let name, _): return [name]
-        case .current, .number, .text: return []
+        case .current, .column, .number, .text: return []
         case .call(_, let arguments): return arguments.flatMap(\.fields)
         case .negate(let inner), .not(let inner): return inner.fields
         case .binary(_, let left, let right): return left.fields + right.fields

@@ -32,9 +32,6 @@ extension XLSFormBuilder {
         if let constraint = row.cells["constraint"], let field {
             format = constrained(format, constraint, field: field, row: row)
         }
-        if row.cells["choice_filter"] != nil {
-            warn(row, "choice_filter", "The choices are not filtered by earlier answers: every choice is shown.")
-        }
         question["answerFormat"] = format
         if let open = container {
             var item = JSONObject([("identifier", .string(name))])
@@ -75,9 +72,20 @@ extension XLSFormBuilder {
             let rows = choiceList(type.list)
             if rows.isEmpty { error(row, "type", "The choice list \"\(type.list ?? "")\" is not on the choices sheet.") }
             let numeric = type.kind(choices: rows) == .choice(numeric: true) || type.kind(choices: rows) == .choices(numeric: true)
-            var choices = rows.map { choice -> JSONValue in
-                .object(["text": languages.text(choice.cells, "label") ?? .string(choice["name"]),
-                         "value": numeric ? .number(Double(choice["name"]) ?? 0) : .string(choice["name"])])
+            let filter = choiceFilter(row)
+            var choices: [JSONValue] = []
+            for choice in rows {
+                var object = JSONObject([("text", languages.text(choice.cells, "label") ?? .string(choice["name"])),
+                                         ("value", numeric ? .number(Double(choice["name"]) ?? 0) : .string(choice["name"]))])
+                if let filter {
+                    do {
+                        let filled = filter.substituting { choice.cells[$0] ?? "" }
+                        object["visibleIf"] = try ExpressionTranslator(fields: fields).predicate(filled)
+                    } catch {
+                        self.error(row, "choice_filter", "\(error.message) The expression is: \(row["choice_filter"])")
+                    }
+                }
+                choices.append(.object(object))
             }
             if type.orOther {
                 choices.append(.object(["text": .string("Other"), "value": .string("other"), "other": .object([:])]))
@@ -90,6 +98,23 @@ extension XLSFormBuilder {
             }
             let style = type.base == "select_one" ? "singleChoice" : "multipleChoice"
             return .object(["type": .string("textChoice"), "style": .string(style), "choices": .array(choices)])
+        }
+    }
+
+    /// The row's `choice_filter`, read once; nil when there is none, or when it names an answer of
+    /// the same page, which is not saved when the page shows (warned).
+    private mutating func choiceFilter(_ row: Row) -> ImportExpression? {
+        guard let source = row.cells["choice_filter"] else { return nil }
+        do {
+            let expression = try ExpressionParser.parse(source, .xlsform)
+            if let page = container, let near = expression.fields.first(where: { fields[$0]?.selector.hasPrefix(page.name + ".") == true }) {
+                warn(row, "choice_filter", "${\(near)} is on the same page, so its answer is not known when the page shows: every choice is shown.")
+                return nil
+            }
+            return expression
+        } catch {
+            self.error(row, "choice_filter", "\(error.message) The expression is: \(source)")
+            return nil
         }
     }
 
