@@ -16,6 +16,7 @@ extension SurveyPages {
 
     /// The choices of each question of a step that this visit does not show, by question name.
     func hiddenChoices(step: Step, visit index: Int, run: TaskRun) -> [String: Set<Int>] {
+        guard stepsFilteringChoices.contains(step.identifier) else { return [:] }
         var byName: [String: Set<Int>] = [:]
         for question in step.questions where question.answerFormat.filteredChoices != nil {
             byName[question.identifier] = navigator.hiddenChoices(of: question.answerFormat, step: step, visit: index, in: run)

@@ -24,6 +24,8 @@ public final class SurveyPages: Sendable {
     let kioskTexts: RichTextCache
     /// The signed copies of the survey's consent.
     public let consentCopy: ConsentCopy
+    /// The steps with a choice that shows only on a condition: only their pages work out which.
+    let stepsFilteringChoices: Set<String>
     let library: MustacheLibrary
     private let compiled: [PageKey: CompiledPage]
 
@@ -53,6 +55,7 @@ public final class SurveyPages: Sendable {
         kioskTexts = cache.withoutLinks()
         consentCopy = ConsentCopy(task: task, navigator: navigator, texts: cache)
         self.kiosk = kiosk
+        stepsFilteringChoices = Set(task.steps.filter { $0.questions.contains { $0.answerFormat.filteredChoices != nil } }.map(\.identifier))
         removedMarkup = removed
         languages = task.languages?.isEmpty == false ? task.languages! : ["en"]
         self.library = library

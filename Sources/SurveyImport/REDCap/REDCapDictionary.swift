@@ -38,6 +38,14 @@ public struct REDCapDictionary: Sendable {
     /// Whether the file used the API's header names; an export writes the same style back.
     public let usesAPIHeader: Bool
 
+    /// The record's identifier: the first field, when it is a text field with no logic, as REDCap's
+    /// first field is. An instrument from REDCap's library has none; its first field is asked.
+    public var recordField: Field? {
+        guard let first = fields.first, first.type == "text", first.cells[.branchingLogic] == nil,
+              first.cells[.matrixGroup] == nil, first.cells[.annotation] == nil else { return nil }
+        return first
+    }
+
     /// The instruments, in the order their first fields come.
     public var instruments: [String] {
         var seen: [String] = []

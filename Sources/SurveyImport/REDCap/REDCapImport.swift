@@ -52,7 +52,7 @@ public enum REDCapImport {
         var diagnostics: [Diagnostic] = []
         for name in names {
             let fields = dictionary.fields.filter { $0[.formName] == name }
-            var builder = REDCapSurveyBuilder(instrument: name, fields: fields, recordField: dictionary.fields.first,
+            var builder = REDCapSurveyBuilder(instrument: name, fields: fields, recordField: dictionary.recordField,
                                               usesAPIHeader: dictionary.usesAPIHeader)
             for field in fields { builder.add(field) }
             diagnostics += builder.diagnostics

@@ -8,6 +8,12 @@ extension REDCapSurveyBuilder {
     mutating func question(_ field: Field) throws(REDCapImport.Failure) -> JSONObject {
         var (format, kind, warning) = try REDCapImport.format(field)
         if let warning { warn(field, .validation, warning) }
+        for (column, key) in [(REDCapDictionary.Column.validationMinimum, "minimum"), (.validationMaximum, "maximum")] where field.cells[column] != nil {
+            let bounds = ["minimum": ["minimum", "minimumDate", "daysBeforeCurrentDate"], "maximum": ["maximum", "maximumDate", "daysAfterCurrentDate"]][key]!
+            if field.type == "text", !bounds.contains(where: { format[$0] != nil }) {
+                warn(field, column, "\"\(field[column])\" is not a bound this field can take (write numbers with a point, dates as YYYY-MM-DD); it is not checked.")
+            }
+        }
         var question = JSONObject()
         if field[.required].lowercased() == "y" || field[.required] == "1" { question["optional"] = .bool(false) }
         if field[.identifier].lowercased() == "y" { question["identifying"] = .bool(true) }
