@@ -15,7 +15,7 @@ LAYERS = [
     {"JSON", "CLibXML2", "CPangoCairo", "SurveyDefaults", "embed-defaults"},
     {"FHIRPath", "SurveyPDF"},
     {"SurveyCore"},
-    {"SurveyFHIR", "SurveyAnalysis", "SurveyFuzzing", "SurveyTestSupport"},
+    {"SurveyFHIR", "SurveyAnalysis", "SurveyImport", "SurveyFuzzing", "SurveyTestSupport"},
     {"SurveyRendering", "SurveyStorage"},
     {"SurveyServer"},
     {"survey", "survey-fuzz"},
