@@ -30,6 +30,15 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Comparable 
     public static func / (path: JSONPath, key: String) -> JSONPath { path.appending(key) }
     public static func / (path: JSONPath, index: Int) -> JSONPath { path.appending(index) }
 
+    /// The value kept for this path's longest prefix of `longest` down to `shortest` components:
+    /// what a finding deep inside a step or an item is placed by.
+    public func nearest<Value>(in places: [JSONPath: Value], longest: Int = 4, shortest: Int = 2) -> Value? {
+        for length in stride(from: min(components.count, longest), through: shortest, by: -1) {
+            if let found = places[JSONPath(Array(components.prefix(length)))] { return found }
+        }
+        return nil
+    }
+
     public var description: String {
         var text = "$"
         for component in components {

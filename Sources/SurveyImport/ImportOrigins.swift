@@ -19,13 +19,7 @@ public struct ImportOrigins: Sendable {
     /// The finding told at its place in the imported file.
     public func placed(_ diagnostic: Diagnostic) -> Diagnostic {
         let components = diagnostic.path.components
-        var place: String?
-        for length in stride(from: min(components.count, 4), through: 2, by: -1) {
-            if let found = places[JSONPath(Array(components.prefix(length)))] {
-                place = found
-                break
-            }
-        }
+        var place = diagnostic.path.nearest(in: places)
         if place == nil, components.count >= 2, components[0] == .key("skipRules"), case .key(let step) = components[1] {
             place = stepPlaces[step]
         }

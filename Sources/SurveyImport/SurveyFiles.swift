@@ -48,7 +48,15 @@ public enum SurveyFiles {
         }
     }
 
-    /// The surveys of a file, or a `SurveyLoadError` with every error and warning.
+    /// Whether a CSV file is a dictionary or a form; any other CSV in a surveys folder (answers
+    /// exported beside the surveys, say) is not a survey and is left alone.
+    public static func isSurveyTable(_ data: Data) -> Bool {
+        guard let rows = try? CSVTable.rows(data) else { return false }
+        return REDCapDictionary.looksLikeDictionary(rows) || XLSFormSheets.looksLikeCSVForm(rows)
+    }
+
+    /// The surveys of a file (none for a CSV file that is neither a dictionary nor a form), or a
+    /// `SurveyLoadError` with every error and warning.
     public static func load(contentsOf url: URL, terminology: FHIRTerminology = .none) throws(SurveyLoadError) -> [LoadedSurvey] {
         let data: Data
         do {
@@ -56,6 +64,7 @@ public enum SurveyFiles {
         } catch {
             throw SurveyLoadError(diagnostics: [Diagnostic(.error, .root, "The file \(url.path) cannot be read.")])
         }
+        if url.pathExtension.lowercased() == "csv", !isSurveyTable(data) { return [] }
         let results = diagnose(data, name: url.deletingPathExtension().lastPathComponent, pathExtension: url.pathExtension,
                                terminology: terminology)
         let all = results.flatMap(\.diagnostics)

@@ -37,8 +37,12 @@ public struct SurveyCatalog: Sendable {
             // Read once already, as terminology.
             if terminology.files.contains(file.standardizedFileURL.path) { continue }
             do {
-                // A REDCap dictionary holds a survey per instrument.
-                for loaded in try SurveyFiles.load(contentsOf: file, terminology: terminology) {
+                // A REDCap dictionary holds a survey per instrument; another CSV file holds none.
+                let found = try SurveyFiles.load(contentsOf: file, terminology: terminology)
+                if found.isEmpty {
+                    warnings.append("\(file.path): neither a REDCap data dictionary nor an XLSForm; it is not read as a survey.")
+                }
+                for loaded in found {
                     warnings += loaded.warnings.map { "\(file.path): \($0)" }
                     if surveys[loaded.task.identifier] != nil {
                         messages.append("\(file.path): the identifier \"\(loaded.task.identifier)\" is used by another survey.")

@@ -44,13 +44,7 @@ extension QuestionnaireImport {
         /// with its linkId, or at the Questionnaire itself for a part made from no one item.
         func placed(_ diagnostic: Diagnostic) -> Diagnostic {
             let components = diagnostic.path.components
-            var linkId: String?
-            for length in stride(from: min(components.count, 4), through: 2, by: -1) {
-                if let found = madeFrom[JSONPath(Array(components.prefix(length)))] {
-                    linkId = found
-                    break
-                }
-            }
+            var linkId = diagnostic.path.nearest(in: madeFrom)
             if linkId == nil, components.count >= 2, components[0] == .key("skipRules"), case .key(let step) = components[1] {
                 linkId = stepLinkIds[step]
             }
