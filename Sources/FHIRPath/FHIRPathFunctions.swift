@@ -52,6 +52,8 @@ extension FHIRPathEvaluator {
             guard case .string(let text) = item else { throw FHIRPathError("\(name) works on a string, not \(item.typeDescription).", at: position) }
             try admitText(text.utf8.count, at: position)
             return [.string(function == .lower ? text.lowercased() : text.uppercased())]
+        case .floor, .ceiling, .truncate, .sqrt, .secondsUntil:
+            return try math(function, on: input, arguments: arguments, focus: focus, name: name, at: position)
         case .today: return [.date(environment.clock.today)]
         case .now: return [.dateTime(environment.clock.now)]
         case .answers: return try answers(of: input, at: position)
@@ -163,7 +165,7 @@ extension FHIRPathEvaluator {
     }
 
     /// The only input item, nil when empty; more than one is an error.
-    private func singleItem(_ items: [FHIRPathValue], name: String, at position: Int) throws(FHIRPathError) -> FHIRPathValue? {
+    func singleItem(_ items: [FHIRPathValue], name: String, at position: Int) throws(FHIRPathError) -> FHIRPathValue? {
         guard items.count <= 1 else { throw FHIRPathError("\(name) needs a single item, but it was given \(items.count).", at: position) }
         return items.first
     }

@@ -61,16 +61,19 @@ enum FHIRPathFunction: String, Sendable, CaseIterable {
     case toString, toInteger, toDecimal, abs, length
     case children, descendants, `repeat`, power, combine, lower, upper
     case today, now
+    case floor, ceiling, truncate, sqrt
+    /// This engine's addition, for REDCap's `datediff`: seconds from one date or date-time to another.
+    case secondsUntil
     /// Structured Data Capture's additions.
     case answers, ordinal
 
     var arity: ClosedRange<Int> {
         switch self {
-        case .where, .select, .extension, .all, .repeat, .power, .combine: return 1...1
+        case .where, .select, .extension, .all, .repeat, .power, .combine, .secondsUntil: return 1...1
         case .exists, .round: return 0...1
         case .iif: return 2...3
         case .empty, .count, .first, .last, .sum, .not, .distinct, .toString, .toInteger, .toDecimal, .abs, .length,
-             .children, .descendants, .lower, .upper, .answers, .ordinal, .today, .now: return 0...0
+             .children, .descendants, .lower, .upper, .answers, .ordinal, .today, .now, .floor, .ceiling, .truncate, .sqrt: return 0...0
         }
     }
 }
