@@ -62,7 +62,7 @@ struct REDCapImportTests {
         guard case .continuousScale(let pain)? = task.step("pain")?.questions.first?.answerFormat else { Issue.record("pain"); return }
         #expect(pain.minimum == 0 && pain.maximum == 100)
         #expect(pain.minimumValueDescription?.resolved(for: nil) == "None" && pain.maximumValueDescription?.resolved(for: nil) == "Worst")
-        #expect(task.step("hello")?.text?.resolved(for: nil) == "Thanks, ${name|______}")
+        #expect(task.step("hello")?.title?.resolved(for: nil) == "Thanks, ${name|______}", "a short label heads its page")
         #expect(task.step("score")?.questions.first?.behaviour.hidden == true)
     }
 
@@ -104,7 +104,7 @@ struct REDCapImportTests {
         other,f,,text,Other,,,,,,,[elsewhere] = '1',,,,,,
         event,f,,text,Event,,,,,,,[baseline_arm_1][age] = '1',,,,,,
         smart,f,,text,Smart,,,,,,,[record-name] <> '',,,,,,
-        age,f,,calc,Age,"rounddown(datediff([dob], 'today', 'y'))",,,,,,,,,,,,
+        spread,f,,calc,Spread,"stdev([other], [smart])",,,,,,,,,,,,
         """
         let (surveys, diagnostics) = try importedDictionary(text)
         #expect(surveys.isEmpty)
@@ -114,7 +114,28 @@ struct REDCapImportTests {
         #expect(errors.contains { $0.contains("Row 5 (other), column \"Branching Logic (Show field only if...)\": \"elsewhere\" is not a field of this instrument") })
         #expect(errors.contains { $0.contains("Row 6 (event)") && $0.contains("names an event") })
         #expect(errors.contains { $0.contains("Row 7 (smart)") && $0.contains("smart variable") })
-        #expect(errors.contains { $0.contains("Row 8 (age)") && $0.contains("rounddown() cannot be carried over") })
+        #expect(errors.contains { $0.contains("Row 8 (spread)") && $0.contains("stdev() cannot be carried over") })
+    }
+
+    @Test("An age worked out from a birth date with datediff, rounded down, as REDCap does")
+    func dateDifference() throws {
+        let header = String(intakeDictionary.split(separator: "\n")[0])
+        let text = header + "\n" + """
+        record_id,f,,text,Record ID,,,,,,,,,,,,,
+        dob,f,,text,Date of birth,,,date_dmy,,,,,,,,,,
+        age,f,,calc,Age,"rounddown(datediff([dob], 'today', 'y'))",,,,,,,,,,,,
+        days,f,,calc,Days,"datediff('today', [dob], 'd', true)",,,,,,,,,,,,
+        """
+        let task = try loaded(try #require(try importedDictionary(text).surveys.first))
+        var walker = Walker(task)
+        // The reference moment is 2026-11-21.
+        #expect(walker.next(["dob": "2000-11-22"]).isEmpty)
+        #expect(walker.next().isEmpty)
+        #expect(walker.next().isEmpty)
+        #expect(walker.result.questionResult(ResultSelector("age"))?.answer == .numeric(25))
+        let days = walker.result.questionResult(ResultSelector("days"))?.answer
+        guard case .numeric(let count)? = days else { Issue.record("days: \(String(describing: days))"); return }
+        #expect(count < -9_000, "signed: the birth date comes before today")
     }
 
     @Test("The API's header names read as the designer's, and blank cells written NA by R are blank")

@@ -20,12 +20,10 @@ struct REDCapRoundTripTests {
         "01-redcapr-validation-types.csv/form_1": "A file upload field",
         "04-cypress-draft-mode-field-types.csv/data_types": "A signature field",
         "05-phpcap-longitudinal-api-header.csv/demographics": "A file upload field",
-        "09-rios-legacy-15-column-dialysis.csv/demographics": "datediff() cannot be carried over",
         "10-redcapapi-all-types-checkbox-branching.csv/files_notes_descriptions": "A file upload field",
         "13-cypress-default-today-now-action-tags.csv/data_types": "A signature field",
         "13-cypress-default-today-now-action-tags.csv/consent": "A signature field",
         "16-redcapr-api-header-r-na-cells.csv/health": "A file upload field",
-        "16-redcapr-api-header-r-na-cells.csv/demographics": "rounddown() cannot be carried over",
     ]
 
     /// The cells the importer reads, as a comparison sees them: trimmed, R's NA blank, choices spaced alike.

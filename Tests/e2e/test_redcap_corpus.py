@@ -57,13 +57,13 @@ ACCEPTANCE = {
     "03-cypress-field-validation-ranges.csv": {"text_validation": None, "data_types": None},
     "04-cypress-draft-mode-field-types.csv": {"text_validation": None, "data_types": "Row 16 (signature), " + SIGNATURE},
     "05-phpcap-longitudinal-api-header.csv": {
-        "demographics": "Row 4 (patient_document), " + FILE,   # and row 11's rounddown(datediff(…))
+        "demographics": "Row 4 (patient_document), " + FILE,
         **dict.fromkeys(["contact_info", "lab_data", "patient_morale_questionnaire", "completion_data"])},
     "06-tlfb-scoring-readonly-action-tags.csv": {"tlfb_scoring_module": None},
     "07-scid5-score-sheet-branching.csv": {"scid_score_sheet": None},   # a library instrument: no record id
     "08-rios-matrix-ranking-mojibake-bom.csv": {"matrixranking": None},   # a BOM read as Latin-1 in the header
     "09-rios-legacy-15-column-dialysis.csv": {
-        "demographics": "Row 19 (age), column \"Choices, Calculations, OR Slider Labels\": The function datediff()",
+        "demographics": None,
         "dialysis_info": None},
     "10-redcapapi-all-types-checkbox-branching.csv": {
         "record_id": NO_QUESTION, **dict.fromkeys(["randomization", "text_fields", "dates_and_times", "numbers",
@@ -80,7 +80,7 @@ ACCEPTANCE = {
         ["tb_screening", "tb_diagnosis", "tb_treatment", "tb_outcome"]),
     "15-reading-consent-hidden-action-tag.csv": {"consent": None},
     "16-redcapr-api-header-r-na-cells.csv": {
-        "demographics": "Row 9 (age), column \"Choices, Calculations, OR Slider Labels\": The function rounddown()",
+        "demographics": None,
         "health": "Row 15 (mugshot), " + FILE, "race_and_ethnicity": None},
     "17-redcapr-api-header-comma-decimal-calc.csv": {"demographics": None},
 }

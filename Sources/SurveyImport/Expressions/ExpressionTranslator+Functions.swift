@@ -30,12 +30,27 @@ extension ExpressionTranslator {
             let result = name == "sum" ? "(\(total))" : "(\(total)) / (\(given))"
             return ("iif(\(any), \(result), {})", .number)
         case "min", "max":
-            try want(1...100)
+            // Blanks are passed over, as REDCap's are; each argument more triples the expression, so four at most.
+            try want(1...4)
             let parts = try codes()
             let better = name == "min" ? "<" : ">"
             var code = parts[0]
-            for part in parts.dropFirst() { code = "iif((\(part)) \(better) (\(code)), \(part), \(code))" }
+            for part in parts.dropFirst() {
+                code = "iif((\(part)).empty(), \(code), iif((\(code)).empty() or (\(part)) \(better) (\(code)), \(part), \(code)))"
+            }
             return (code, .number)
+        case "rounddown", "roundup":
+            try want(1...2)
+            let inner = try value(arguments[0]).code
+            let function = name == "rounddown" ? "floor" : "ceiling"
+            guard arguments.count == 2 else { return ("(\(inner)).\(function)()", .number) }
+            guard let digits = literal(arguments[1]).flatMap(Int.init), (0...10).contains(digits) else {
+                throw ImportExpressionError("\(name)()'s decimal places must be a whole number from 0 to 10.")
+            }
+            let scale = "1" + String(repeating: "0", count: digits)
+            return (digits == 0 ? "(\(inner)).\(function)()" : "((\(inner)) * \(scale)).\(function)() / \(scale)", .number)
+        case "datediff":
+            return try dateDifference(arguments)
         case "round", "abs", "sqrt", "int", "number", "string", "string-length", "count-selected", "isblankormissingcode":
             return try single(name, arguments)
         case "coalesce":
@@ -58,6 +73,29 @@ extension ExpressionTranslator {
         default:
             throw ImportExpressionError("The function \(name)() cannot be carried over: it has no equivalent in the survey's expressions.")
         }
+    }
+
+    /// REDCap's `datediff(date1, date2, unit[, format][, signed])`: the time from the first to the
+    /// second in years (365.2425 days), months (30.436875 days), days, hours, minutes or seconds,
+    /// without its sign unless the last argument is true.
+    private func dateDifference(_ arguments: [ImportExpression]) throws(ImportExpressionError) -> (code: String, kind: ImportedField.Kind?) {
+        guard (3...5).contains(arguments.count), let unit = literal(arguments[2]) else {
+            throw ImportExpressionError("datediff() takes two dates, a unit ('y', 'M', 'd', 'h', 'm' or 's') and whether to keep the sign.")
+        }
+        let seconds: [String: String] = ["y": "31556952", "M": "2629746", "d": "86400", "h": "3600", "m": "60", "s": "1"]
+        guard let per = seconds[unit] else { throw ImportExpressionError("datediff()'s unit '\(unit)' is none of 'y', 'M', 'd', 'h', 'm' and 's'.") }
+        func date(_ argument: ImportExpression) throws(ImportExpressionError) -> String {
+            switch argument {
+            case .text("today"): return "today()"
+            case .text("now"): return "now()"
+            case .text(let day): return ExpressionTranslator.literal(day, as: .dateTime) ?? FHIRPathText.quoted(day)
+            default: return try value(argument).code
+            }
+        }
+        let last = arguments[arguments.count - 1]
+        let signed = arguments.count > 3 && (last == .call("true", []) || literal(last).flatMap(Self.flag) == true)
+        let difference = "(\(try date(arguments[0]))).secondsUntil(\(try date(arguments[1]))) / \(per)"
+        return (signed ? "(\(difference))" : "(\(difference)).abs()", .number)
     }
 
     private func single(_ name: String, _ arguments: [ImportExpression]) throws(ImportExpressionError) -> (code: String, kind: ImportedField.Kind?) {

@@ -27,7 +27,8 @@ extension REDCapExport {
             case "instruction":
                 var cells: [Column: String] = [.fieldName: Self.fieldName(identifier), .fieldType: "descriptive"]
                 let text = plain(step["text"])
-                cells[.sectionHeader] = text.isEmpty ? "" : plain(step["title"])
+                // A title that is the survey's own heads the page; it is no section header.
+                cells[.sectionHeader] = text.isEmpty || step["title"] == survey["title"] ? "" : plain(step["title"])
                 cells[.fieldLabel] = text.isEmpty ? plain(step["title"]) : text
                 cells[.fieldNote] = plain(step["detailText"])
                 cells[.branchingLogic] = branching(skip.map { .object(["not": $0]) }, kept: step["redcap"], at: path)
@@ -43,7 +44,8 @@ extension REDCapExport {
             case "form":
                 form(step, skip: skip, at: path)
             default:
-                notes.append(Diagnostic(.warning, path, "A \(step["type"]?.stringValue ?? "") step has no REDCap field: it is not written."))
+                let type = step["type"]?.stringValue ?? ""
+                notes.append(Diagnostic(.warning, path, "\("aeiou".contains(type.prefix(1)) ? "An" : "A") \(type) step has no REDCap field: it is not written."))
             }
         }
     }
@@ -86,7 +88,7 @@ extension REDCapExport {
         guard let condition else { return "" }
         if let text = kept?["branchingLogic"]?.stringValue, let written = logic(condition), sameLogic(text, written) { return text }
         guard let written = logic(condition) else {
-            notes.append(Diagnostic(.warning, path, "The condition has no form in REDCap's logic (a pattern, a time or an expression): the field is written without branching logic."))
+            notes.append(Diagnostic(.warning, path, "The condition has no form in REDCap's logic (it tests a pattern, a time of day, a repeating form or an expression): the field is written without branching logic."))
             return ""
         }
         return written

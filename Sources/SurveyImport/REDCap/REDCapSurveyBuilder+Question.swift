@@ -7,7 +7,7 @@ extension REDCapSurveyBuilder {
     /// action tags ask (hidden, read-only, a default, a calculation), and what is kept for export.
     mutating func question(_ field: Field) throws(REDCapImport.Failure) -> JSONObject {
         var (format, kind, warning) = try REDCapImport.format(field)
-        if let warning { warn(field, .validation, warning) }
+        if let warning { warn(field, field.type == "slider" ? .choices : .validation, warning) }
         for (column, key) in [(REDCapDictionary.Column.validationMinimum, "minimum"), (.validationMaximum, "maximum")] where field.cells[column] != nil {
             let bounds = ["minimum": ["minimum", "minimumDate", "daysBeforeCurrentDate"], "maximum": ["maximum", "maximumDate", "daysAfterCurrentDate"]][key]!
             if field.type == "text", !bounds.contains(where: { format[$0] != nil }) {
@@ -39,7 +39,11 @@ extension REDCapSurveyBuilder {
                     warn(field, .annotation, "@\(tag.name)=\"\(tag.argument ?? "")\" is not a value this field takes, or pipes another field; it is not carried over.")
                 }
             case "NOW", "NOW-SERVER", "NOW-UTC", "TODAY", "TODAY-SERVER", "TODAY-UTC":
-                question["initialExpression"] = .string(tag.name.hasPrefix("NOW") && kind == .dateTime ? "now()" : "today()")
+                if kind == .date || kind == .dateTime {
+                    question["initialExpression"] = .string(tag.name.hasPrefix("NOW") && kind == .dateTime ? "now()" : "today()")
+                } else {
+                    warn(field, .annotation, "@\(tag.name) fills in a date; this field takes no date, so it is not carried over.")
+                }
             case "CALCTEXT":
                 question["calculatedExpression"] = .string(try value(tag.argument ?? "", field, column: .annotation))
                 format = .object(["type": .string("text")])

@@ -35,8 +35,10 @@ struct REDCapSurveyBuilder {
 
     var asksSomething: Bool { !steps.isEmpty || diagnostics.contains(where: \.isError) }
 
+    /// "baseline_data" as "Baseline Data".
+    var title: String { instrument.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ") }
+
     var survey: ImportedSurvey {
-        let title = instrument.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
         var object = JSONObject([("identifier", .string(instrument)), ("title", .string(title))])
         if !redcap.isEmpty { object["redcap"] = .object(redcap) }
         object["steps"] = .array(steps)
@@ -69,8 +71,17 @@ struct REDCapSurveyBuilder {
         if field.type == "descriptive" {
             grid = nil
             var step = JSONObject([("type", .string("instruction")), ("identifier", .string(field.name))])
-            step["title"] = field.cells[.sectionHeader].map(JSONValue.string)
-            step["text"] = .string(pipe(field[.fieldLabel]))
+            let label = pipe(field[.fieldLabel])
+            // A page needs a heading: the section header, else a short label, else the instrument's title.
+            if let header = field.cells[.sectionHeader] {
+                step["title"] = .string(header)
+                step["text"] = .string(label)
+            } else if label.count <= 120, !label.contains("<"), !label.contains("\n") {
+                step["title"] = .string(label)
+            } else {
+                step["title"] = .string(title)
+                step["text"] = .string(label)
+            }
             step["detailText"] = field.cells[.fieldNote].map(JSONValue.string)
             step["redcap"] = provenance(field, label: true)
             try addSkipRule(field)

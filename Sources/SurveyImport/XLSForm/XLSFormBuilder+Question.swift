@@ -61,6 +61,10 @@ extension XLSFormBuilder {
         case "decimal": return .object(["type": .string("numeric"), "style": .string("decimal")])
         case "text", "hidden", "calculate":
             return appearance.contains("multiline") ? .object(["type": .string("text"), "multipleLines": .bool(true)]) : .object(["type": .string("text")])
+        case "phone_number":
+            // pyxform's "phone number": text of digits.
+            return .object(["type": .string("text"), "validationRegularExpression": .string("^[0-9]*$"),
+                            "invalidMessage": .string("Enter digits only.")])
         case "date": return .object(["type": .string("date"), "style": .string("date")])
         case "datetime": return .object(["type": .string("date"), "style": .string("dateAndTime")])
         case "time": return .object(["type": .string("timeOfDay")])
@@ -93,7 +97,8 @@ extension XLSFormBuilder {
             if type.base == "select_one", appearance.contains("minimal"), !type.orOther {
                 return .object(["type": .string("valuePicker"), "choices": .array(choices)])
             }
-            if type.base == "select_one", appearance.contains("likert"), (2...8).contains(choices.count) {
+            // A scale cannot leave choices out, so a filtered list stays a list.
+            if type.base == "select_one", appearance.contains("likert"), (2...8).contains(choices.count), filter == nil {
                 return .object(["type": .string("textScale"), "choices": .array(choices)])
             }
             let style = type.base == "select_one" ? "singleChoice" : "multipleChoice"
@@ -107,6 +112,10 @@ extension XLSFormBuilder {
         guard let source = row.cells["choice_filter"] else { return nil }
         do {
             let expression = try ExpressionParser.parse(source, .xlsform)
+            if let unknown = Self.columns(in: expression).first(where: { !form.choiceColumns.contains($0) }) {
+                self.error(row, "choice_filter", "\"\(unknown)\" is not a column of the choices sheet. The expression is: \(source)")
+                return nil
+            }
             if let page = container, let near = expression.fields.first(where: { fields[$0]?.selector.hasPrefix(page.name + ".") == true }) {
                 warn(row, "choice_filter", "${\(near)} is on the same page, so its answer is not known when the page shows: every choice is shown.")
                 return nil
@@ -115,6 +124,17 @@ extension XLSFormBuilder {
         } catch {
             self.error(row, "choice_filter", "\(error.message) The expression is: \(source)")
             return nil
+        }
+    }
+
+    /// The choices-sheet columns an expression names.
+    static func columns(in expression: ImportExpression) -> [String] {
+        switch expression {
+        case .column(let name): return [name]
+        case .call(_, let arguments): return arguments.flatMap(columns)
+        case .negate(let inner), .not(let inner): return columns(in: inner)
+        case .binary(_, let left, let right): return columns(in: left) + columns(in: right)
+        default: return []
         }
     }
 

@@ -22,7 +22,7 @@ extension XLSFormBuilder {
         case "":
             if !row["name"].isEmpty || !row["label"].isEmpty { error(row, "type", "The row has no type.") }
         case _ where Self.metadata.contains(type.base):
-            warn(row, "type", "\(type.base) is recorded by the run itself (its start, end and finish); the row is not asked.")
+            warn(row, "type", "\(type.base) is a value an ODK device records about itself; a run here records its own start and end, and the row is not asked.")
         case _ where Self.unsupported.contains(type.base):
             let article = "aeiou".contains(type.base.prefix(1)) ? "An" : "A"
             error(row, "type", "\(article) \(type.base) question cannot be asked on a page without JavaScript here; remove it or ask it as text.")
@@ -59,8 +59,9 @@ extension XLSFormBuilder {
             if isRepeat {
                 let count = Int(row["repeat_count"])
                 let maximum = min(count ?? 20, 100)
-                step["repeat"] = .object(["label": label ?? .string(name), "minimum": .number(Double(count ?? 0)),
+                step["repeat"] = .object(["label": label ?? .string(name), "minimum": .number(Double(min(count ?? 0, 100))),
                                           "maximum": .number(Double(max(maximum, 1)))])
+                if let count, count > 100 { warn(row, "repeat_count", "A form repeats at most 100 times here, not \(count).") }
                 if count == nil, !row["repeat_count"].isEmpty {
                     warn(row, "repeat_count", "A count worked out from answers is not kept: the participant adds up to \(maximum).")
                 }
@@ -88,7 +89,8 @@ extension XLSFormBuilder {
         }
         guard !row["name"].isEmpty else { return error(row, "name", "The note has no name.") }
         var step = JSONObject([("type", .string("instruction")), ("identifier", .string(row["name"]))])
-        step["title"] = pendingTitle
+        // A page needs a heading: the group's label, else the form's title.
+        step["title"] = pendingTitle ?? .string(form.settings["form_title"] ?? fallbackIdentifier)
         pendingTitle = nil
         step["text"] = text
         step["detailText"] = piped(languages.text(row.cells, "hint"), row: row)

@@ -116,7 +116,7 @@ struct XLSFormType {
         ("add select multiple prompt using ", "select_multiple "),
     ]
     private static let baseAliases = ["string": "text", "int": "integer", "float": "decimal", "trigger": "acknowledge",
-                                      "phone number": "phonenumber", "q_note": "note", "add note prompt": "note"]
+                                      "phone number": "phone_number", "q_note": "note", "add note prompt": "note"]
 
     init(_ given: String) {
         var text = given.trimmingSpaces
@@ -137,7 +137,8 @@ struct XLSFormType {
         let numeric = !choices.isEmpty && choices.allSatisfy { Int($0["name"]) != nil } && !orOther
         switch base {
         case "integer", "decimal", "range": return .number
-        case "text", "hidden", "calculate", "acknowledge": return .text
+        case "text", "hidden", "calculate", "phone_number": return .text
+        case "acknowledge": return .choice(numeric: false)
         case "date": return .date
         case "datetime": return .dateTime
         case "time": return .time
