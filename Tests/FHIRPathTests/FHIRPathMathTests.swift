@@ -22,6 +22,9 @@ struct FHIRPathMathTests {
         ("@2024-03-01.secondsUntil(@2024-02-28)", [.decimal(-172_800)]),
         ("@2024-01-01T10:00:00Z.secondsUntil(@2024-01-01T12:30:00+02:00)", [.decimal(1_800)]),
         ("@2024-01.secondsUntil(@2024-02-01)", []),
+        // A value without a zone is read in the other's.
+        ("@2024-01-02.secondsUntil(@2024-01-02T08:00:00+10:00)", [.decimal(28_800)]),
+        ("@2024-01-02T10.secondsUntil(@2024-01-02T11:30)", [.decimal(5_400)]),
         ("{}.secondsUntil(@2024-02-01)", []),
         // Age in whole years from a birth date: REDCap's rounddown(datediff([dob], 'today', 'y')).
         ("(@2000-06-15.secondsUntil(@2026-06-14) / 31556952).abs().floor()", [.integer(25)]),

@@ -7,9 +7,14 @@ extension Navigator {
         guard let choices = format.filteredChoices, run.visits.indices.contains(index) else { return [] }
         let answers = result(of: run, through: index - 1, now: run.visits[index].startDate)
         let expression = judge(answers, step: step)
+        // A cascade's choices share a handful of conditions (one per region): each is judged once.
+        var judged: [Predicate: Bool] = [:]
         return Set(choices.indices.filter { index in
             guard let rule = choices[index].visibleIf else { return false }
-            return !rule.evaluate(on: answers, timeZone: timeZone, expression: expression)
+            if let known = judged[rule] { return !known }
+            let holds = rule.evaluate(on: answers, timeZone: timeZone, expression: expression)
+            judged[rule] = holds
+            return !holds
         })
     }
 

@@ -88,7 +88,11 @@ extension ExpressionTranslator {
             switch argument {
             case .text("today"): return "today()"
             case .text("now"): return "now()"
-            case .text(let day): return ExpressionTranslator.literal(day, as: .dateTime) ?? FHIRPathText.quoted(day)
+            case .text(let day):
+                guard day.count >= 10, day.prefix(10).allSatisfy({ $0.isNumber || $0 == "-" }), day.dropFirst(4).first == "-" else {
+                    throw ImportExpressionError("datediff()'s date '\(day)' is not written as YYYY-MM-DD.")
+                }
+                return ExpressionTranslator.literal(day, as: .dateTime) ?? FHIRPathText.quoted(day)
             default: return try value(argument).code
             }
         }
