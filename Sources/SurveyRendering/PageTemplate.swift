@@ -60,18 +60,26 @@ public struct PageTemplate: Sendable {
                 // A shuffled or filtered list: its items, each up to its end marker, in the run's order, but those hidden.
                 let order = fill.orders[list] ?? []
                 let hidden = fill.hiddenChoices[list] ?? []
-                var items: [Int: Range<Int>] = [:]
+                // The items in their written order, each its index and its segments.
+                var items: [(index: Int, segments: Range<Int>)] = []
                 var cursor = position
                 while cursor < range.upperBound, case .slot(.orderedItem(let other, let index)) = segments[cursor], other == list,
                       let end = segments[cursor..<range.upperBound].firstIndex(where: {
                           if case .slot(.orderedItemEnd) = $0 { return true }
                           return false
                       }) {
-                    items[index] = (cursor + 1)..<end
+                    items.append((index, (cursor + 1)..<end))
                     cursor = end + 1
                 }
-                for index in order + items.keys.sorted().filter({ !order.contains($0) }) where !hidden.contains(index) {
-                    if let item = items[index] { emit(item, fill, into: &output, skipping: &skipping) }
+                if order.isEmpty {
+                    for item in items where !hidden.contains(item.index) { emit(item.segments, fill, into: &output, skipping: &skipping) }
+                } else {
+                    var byIndex: [Int: Range<Int>] = [:]
+                    for item in items { byIndex[item.index] = item.segments }
+                    // The run's order, then any item it does not know (the survey gained a choice since).
+                    for index in order + items.map(\.index).filter({ !order.contains($0) }) where !hidden.contains(index) {
+                        if let item = byIndex[index] { emit(item, fill, into: &output, skipping: &skipping) }
+                    }
                 }
                 position = cursor
                 continue

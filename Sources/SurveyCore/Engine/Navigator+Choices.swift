@@ -7,13 +7,14 @@ extension Navigator {
         guard let choices = format.filteredChoices, run.visits.indices.contains(index) else { return [] }
         let answers = result(of: run, through: index - 1, now: run.visits[index].startDate)
         let expression = judge(answers, step: step)
-        // A cascade's choices share a handful of conditions (one per region): each is judged once.
-        var judged: [Predicate: Bool] = [:]
+        // A cascade's choices share a handful of conditions (one per region): each of the first
+        // few is judged once and looked up by equality, cheaper than hashing a predicate.
+        var judged: [(rule: Predicate, holds: Bool)] = []
         return Set(choices.indices.filter { index in
             guard let rule = choices[index].visibleIf else { return false }
-            if let known = judged[rule] { return !known }
+            if let known = judged.first(where: { $0.rule == rule }) { return !known.holds }
             let holds = rule.evaluate(on: answers, timeZone: timeZone, expression: expression)
-            judged[rule] = holds
+            if judged.count < 16 { judged.append((rule, holds)) }
             return !holds
         })
     }
