@@ -108,6 +108,11 @@ struct REDCapSurveyBuilder {
         if let logic = field.cells[.branchingLogic] { question["visibleIf"] = try predicate(logic, field) }
         let ordered = JSONObject(question.entries.sorted { Self.itemOrder($0.key) < Self.itemOrder($1.key) })
         if let open = grid, open.name == group, case .object(var step) = steps[open.index], case .array(var items)? = step["items"] {
+            // A section header inside a matrix heads its rows from there; a grid has no place for one.
+            if let header = field.cells[.sectionHeader] {
+                items.append(.object(["sectionTitle": .string(header)]))
+                step["grid"] = nil
+            }
             origins.record(.root / "steps" / open.index / "items" / items.count, place)
             items.append(.object(ordered))
             step["items"] = .array(items)
