@@ -36,7 +36,7 @@ from decimal import Decimal
 
 import pytest
 
-from support import BINARY, FIXTURES, MAX_PAGES, Http, Server, parse_form
+from support import BINARY, FIXTURES, MAX_PAGES, Http, Server, checked_page, parse_form, squash
 
 CORPUS = FIXTURES / "redcap-corpus"
 
@@ -116,11 +116,6 @@ def fields_of(name: str, instrument: str) -> list[dict]:
 def choices(field: dict) -> list[tuple[str, str]]:
     """`1, Yes | 0, No` as [(code, label)], in order."""
     return [tuple(part.strip() for part in piece.split(",", 1)) for piece in field["choices"].split("|")]
-
-
-def squash(markup: str) -> str:
-    """Text as a reader sees it: tags left out, entities read, white space collapsed."""
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
 
 
 def asks(field: dict) -> bool:
@@ -339,10 +334,7 @@ class Walk:
         for _ in range(MAX_PAGES):
             if url.endswith("/done"):
                 return self
-            text = body.decode("utf-8")
-            main = squash(text[text.find("<main"):text.find("</main>")])
-            assert status == 200 and 'class="error-summary"' not in text, \
-                f"{self.instrument}: {url} answered {status}, given {self.given}:\n{main[:1500]}"
+            text, main = checked_page(status, body, url, f"{self.instrument}, given {self.given}")
             form = parse_form(text, url)
             names = list(dict.fromkeys(name.partition(".")[0] for name in form.controls))
             unknown = [name for name in names if name not in self.by_name]

@@ -28,7 +28,7 @@ import subprocess
 
 import pytest
 
-from support import BINARY, FIXTURES, MAX_PAGES, Http, Server, parse_form
+from support import BINARY, FIXTURES, MAX_PAGES, Http, Server, checked_page, parse_form, squash
 
 openpyxl = pytest.importorskip("openpyxl")
 
@@ -303,11 +303,6 @@ def test_the_server_lists_every_accepted_workbook(server):
 
 # --- 3-4. a participant on every accepted workbook, twice ----------------------------------------------
 
-def squash(markup: str) -> str:
-    """Text as a reader sees it: tags left out, entities read, white space collapsed."""
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
-
-
 def on_page(label: str, main: str) -> bool:
     """Whether a label is on the page: its words around each ${…} (piped answers) in order."""
     pieces = [re.escape(squash(piece)) for piece in re.split(r"\$\{[^}]*\}", label)]
@@ -339,10 +334,7 @@ class Walk:
         for _ in range(MAX_PAGES):
             if url.endswith("/done"):
                 return self
-            page = body.decode("utf-8")
-            main = squash(page[page.find("<main"):page.find("</main>")])
-            assert status == 200 and 'class="error-summary"' not in page, \
-                f"{survey.identifier}: {url} answered {status}, given {self.given}:\n{main[:1500]}"
+            page, main = checked_page(status, body, url, f"{survey.identifier}, given {self.given}")
             form = parse_form(page, url)
             if "_another" in form.controls:   # a repeat's list page: one instance, then no more
                 added = any(n == "_action" and v.startswith("repeat-remove-") for n, v in form.buttons)

@@ -3,7 +3,9 @@ fields, controls (with their choices) and buttons. The HTTP fuzzer mutates what 
 raw-HTTP participant (support.http) posts its hidden fields back."""
 from __future__ import annotations
 
+import html
 import html.parser
+import re
 from dataclasses import dataclass, field
 
 
@@ -93,3 +95,16 @@ def parse_form(page: bytes | str, page_path: str = "") -> Form | None:
     parser.feed(page if isinstance(page, str) else page.decode("utf-8", "replace"))
     parser.close()
     return parser.form
+
+
+def squash(markup: str) -> str:
+    """Text as a reader sees it: tags left out, entities read, white space collapsed."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
+
+
+def checked_page(status: int, body: bytes, url: str, context: str) -> tuple[str, str]:
+    """A step page's HTML and its <main> as text, after asserting it answered 200 with no error summary."""
+    page = body.decode("utf-8")
+    main = squash(page[page.find("<main"):page.find("</main>")])
+    assert status == 200 and 'class="error-summary"' not in page, f"{context}: {url} answered {status}:\n{main[:1500]}"
+    return page, main
