@@ -26,7 +26,6 @@ from __future__ import annotations
 import contextlib
 import csv
 import datetime
-import html
 import json
 import operator
 import re

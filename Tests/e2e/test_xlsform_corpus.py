@@ -19,7 +19,6 @@ A walk that fails through the importer's fault, not the form's, is an expected f
 """
 from __future__ import annotations
 
-import html
 import json
 import operator
 import re
