@@ -14,7 +14,7 @@ struct Export: AsyncParsableCommand {
             FORMAT is csv (one row per run), long (one row per step visit and question, with \
             why an answer is missing), codebook (one row per column of the wide CSV), r or spss \
             (syntax that reads the wide CSV made with --missing-codes, with labels and missing \
-            codes), json (spec §5 results), researchkit (ResearchKit's serialization), fhir (a \
+            codes), json (each run's result, as docs/survey-format.md#results describes it), researchkit (ResearchKit's serialization), fhir (a \
             FHIR R4 Bundle of QuestionnaireResponses) or fhir-transaction (a transaction Bundle of each \
             run's QuestionnaireResponse and the Observations extracted from it).
 

@@ -14,7 +14,7 @@ import SurveyServer
 /// format, or says in one line why no answers do.
 struct Simulate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run a survey with scripted answers and print its result (spec §5).",
+        abstract: "Run a survey with scripted answers and print its result (docs/survey-format.md#results).",
         discussion: """
             ANSWERS is a JSON object from step identifier to the form fields of that step, e.g.
             {"fever": {"fever": "true"}, "temp": {"temp": "38.5"}}. A step with no entry is \

@@ -11,7 +11,7 @@ public enum PreviewChrome {
         "removedMarkup": "Removed from the survey's text", "cannotOpen": "This survey cannot be previewed until its errors are fixed.",
         "steps": "Steps", "rules": "Rules", "unreachable": "unreachable", "onlyIf": "only if", "forExample": "for example if",
         "preview-step": "Preview this step", "whyUnreachable": "Why no answers reach this step", "answersAssumed": "Answers so far", "change": "Change",
-        "resultSoFar": "Result so far (spec §5)", "whyShown": "Why this step is shown", "skippedBefore": "Skipped on the way",
+        "resultSoFar": "Result so far, as exported (JSON)", "whyShown": "Why this step is shown", "skippedBefore": "Skipped on the way",
         "noAnswersYet": "No answers yet: this is the first step.", "backToMap": "Back to the map", "first": "It is the first step.",
         "cannotReach": "No answers reach this step", "signInTitle": "Sign in to the preview", "tokenLabel": "Preview token",
         "signInButton": "Sign in", "tokenWrong": "The token is not right", "tokenTooMany": "Too many wrong tokens. Wait a minute, then try again",
