@@ -18,6 +18,11 @@ public struct PreviewExplanation {
     }
 
     /// A step on the map: its type, title, questions with their formats, rules and skip rule.
+    /// The map's picture of the survey's moves (`StepDiagram`), its steps that no answers reach marked.
+    public func diagram(unreachable: Set<String>) -> String {
+        StepDiagram(task: pages.task, words: words, unreachable: unreachable).svg()
+    }
+
     public func mapRow(_ step: Step) -> [String: Any] {
         var questions: [[String: String]] = []
         switch step.kind {

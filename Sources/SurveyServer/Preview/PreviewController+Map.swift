@@ -36,7 +36,8 @@ extension PreviewController {
             }
             return row
         }
-        var values: [String: Any] = ["steps": steps, "file": entry?.file ?? ""]
+        let unreachable = Set(steps.compactMap { row in row["unreachable"] != nil ? row["identifier"] as? String : nil })
+        var values: [String: Any] = ["steps": steps, "file": entry?.file ?? "", "diagram": explanation.diagram(unreachable: unreachable)]
         if let first = paths.firstUnchecked {
             values["stopped"] = PreviewChrome.sentence("mapStopped", String(paths.checked), String(pages.task.steps.count),
                                                        Self.seconds(library.budget), first)
