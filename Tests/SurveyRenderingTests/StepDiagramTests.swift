@@ -61,3 +61,32 @@ struct StepDiagramTests {
         #expect(!svg.contains("x < y"))
     }
 }
+
+extension StepDiagramTests {
+    /// 100 steps: s0 … s99, with s10 a yes-or-no question that jumps to s50 on yes.
+    static func long() throws -> SurveyTask {
+        var steps: [String] = []
+        for index in 0..<100 {
+            steps.append(index == 10
+                ? "{ \"type\": \"question\", \"identifier\": \"s10\", \"question\": \"Jump?\", \"answerFormat\": { \"type\": \"boolean\" } }"
+                : "{ \"type\": \"instruction\", \"identifier\": \"s\(index)\", \"title\": \"Step \(index)\" }")
+        }
+        return try loadSurvey("""
+        { "identifier": "long", "steps": [\(steps.joined(separator: ","))],
+          "navigationRules": { "s10": { "type": "predicate", "rules": [ { "if": { "result": "s10", "equals": true }, "destination": "s50" } ] } } }
+        """)
+    }
+
+    @Test("A survey of 100 steps folds its straight runs into boxes and keeps every branch")
+    func folds() throws {
+        let task = try Self.long()
+        let diagram = StepDiagram(task: task, words: PreviewExplainer(task: task), unreachable: [])
+        #expect(diagram.moves.count >= 100, "the model keeps every move")
+        let svg = diagram.svg()
+        let boxes = svg.components(separatedBy: "<a href=").count - 1
+        #expect(boxes < 10, "\(boxes) boxes")
+        #expect(svg.contains("data-from=\"s10\" data-to=\"s11\"") && svg.contains("data-from=\"s10\" data-to=\"s50\""))
+        #expect(svg.contains("s0 … s9") && svg.contains("10 steps in a row"))
+        #expect(svg.utf8.count < 20_000, "\(svg.utf8.count) bytes")
+    }
+}

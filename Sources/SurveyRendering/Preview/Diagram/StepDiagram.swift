@@ -64,9 +64,65 @@ public struct StepDiagram {
         arrows.map { (steps[$0.from].identifier, $0.to == steps.count ? Destination.endName : steps[$0.to].identifier) }
     }
 
+    /// Above this many steps, runs of three or more steps that simply follow one another are
+    /// drawn as one box, so that a long survey's branches stay in view.
+    static let foldAbove = 30
+
+    /// The boxes: each a run of step indices, one step unless folded, in the steps' order.
+    func boxes() -> [[Int]] {
+        guard steps.count > Self.foldAbove else { return steps.indices.map { [$0] } }
+        var outgoing = [[Arrow]](repeating: [], count: steps.count + 1), incoming = [Int](repeating: 0, count: steps.count + 1)
+        for arrow in arrows {
+            outgoing[arrow.from].append(arrow)
+            incoming[arrow.to] += 1
+        }
+        func plain(_ index: Int) -> Bool {
+            index < steps.count && steps[index].kind != .completion && skips[steps[index].identifier] == nil
+                && !unreachable.contains(steps[index].identifier)
+        }
+        // `a` runs straight on into `a + 1`: its one move, unconditional, is the only way into it,
+        // and `a + 1` goes on unconditionally too, so a step that branches always has a box of its own.
+        func straight(_ a: Int) -> Bool { outgoing[a].count == 1 && outgoing[a][0].labels.isEmpty }
+        func runsOn(_ a: Int) -> Bool {
+            plain(a) && plain(a + 1) && straight(a) && straight(a + 1) && outgoing[a][0].to == a + 1 && incoming[a + 1] == 1
+        }
+        var boxes: [[Int]] = []
+        var index = 0
+        while index < steps.count {
+            var run = [index]
+            while runsOn(run.last!) { run.append(run.last! + 1) }
+            if run.count >= 3 {
+                boxes.append(run)
+            } else {
+                boxes.append([index])
+                run = [index]
+            }
+            index = run.last! + 1
+        }
+        return boxes
+    }
+
     /// The SVG.
     public func svg() -> String {
-        let layout = DiagramLayout(nodes: steps.count + 1, edges: arrows.map { ($0.from, $0.to) })
+        let boxes = self.boxes()
+        var boxOf = [Int](repeating: 0, count: steps.count + 1)
+        for (box, members) in boxes.enumerated() { for member in members { boxOf[member] = box } }
+        boxOf[steps.count] = boxes.count
+        // The arrows between boxes: a folded run's own moves are inside its box.
+        var drawn: [Arrow] = []
+        for arrow in arrows where boxOf[arrow.from] != boxOf[arrow.to] {
+            if let same = drawn.firstIndex(where: { $0.from == boxOf[arrow.from] && $0.to == boxOf[arrow.to] }) {
+                drawn[same].labels += arrow.labels
+            } else {
+                drawn.append(Arrow(from: boxOf[arrow.from], to: boxOf[arrow.to], labels: arrow.labels))
+            }
+        }
+        let arrows = drawn
+        let moves = drawn.map { arrow in
+            (from: steps[boxes[arrow.from].last!].identifier,
+             to: arrow.to == boxes.count ? Destination.endName : steps[boxes[arrow.to].first!].identifier)
+        }
+        let layout = DiagramLayout(nodes: boxes.count + 1, edges: arrows.map { ($0.from, $0.to) })
         let margin = 20.0, side = 140.0
         let width = layout.width + 2 * margin + side, height = layout.height + 2 * margin
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"diagram\" role=\"group\" aria-labelledby=\"diagram-title\""
@@ -126,12 +182,24 @@ public struct StepDiagram {
         }
         for place in layout.places {
             let x = margin + place.x, y = margin + place.y
-            if place.node == steps.count {
+            if place.node == boxes.count {
                 out += "<g class=\"diagram-end\"><rect x=\"\(Self.number(x + w / 4))\" y=\"\(Self.number(y))\" width=\"\(Self.number(w / 2))\" height=\"\(Self.number(h))\" rx=\"28\" fill=\"#0b0c0c\"/>"
                 out += "<text x=\"\(Self.number(x + w / 2))\" y=\"\(Self.number(y + h / 2 + 5))\" text-anchor=\"middle\" fill=\"#ffffff\" font-weight=\"bold\">End</text></g>"
                 continue
             }
-            let step = steps[place.node]
+            let members = boxes[place.node]
+            let step = steps[members[0]]
+            if members.count > 1 {
+                let last = steps[members.last!].identifier
+                let all = members.map { steps[$0].identifier }.joined(separator: ", ")
+                out += "<a href=\"/preview/\(HTMLEscaping.escape(survey))/steps/\(HTMLEscaping.escape(step.identifier))\" class=\"diagram-step\">"
+                out += "<title>\(HTMLEscaping.escape("\(members.count) steps in a row: \(all)"))</title>"
+                out += "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(w))\" height=\"\(Self.number(h))\" rx=\"4\" fill=\"#f3f2f1\" stroke=\"#0b0c0c\" stroke-width=\"1.5\"/>"
+                out += "<rect x=\"\(Self.number(x + 4))\" y=\"\(Self.number(y + 4))\" width=\"\(Self.number(w - 8))\" height=\"\(Self.number(h - 8))\" rx=\"3\" fill=\"none\" stroke=\"#0b0c0c\" stroke-width=\"0.75\"/>"
+                out += "<text x=\"\(Self.number(x + 10))\" y=\"\(Self.number(y + 24))\" font-weight=\"bold\" fill=\"#1d70b8\">\(HTMLEscaping.escape(Self.shortened("\(step.identifier) … \(last)", 28)))</text>"
+                out += "<text x=\"\(Self.number(x + 10))\" y=\"\(Self.number(y + 40))\" fill=\"#505a5f\">\(members.count) steps in a row</text></a>"
+                continue
+            }
             let lost = unreachable.contains(step.identifier)
             var described = "\(step.identifier), \(step.kind.typeName)"
             if lost { described += ", no answers reach it" }
