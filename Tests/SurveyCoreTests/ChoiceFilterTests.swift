@@ -53,4 +53,21 @@ struct ChoiceFilterTests {
         #expect(unknownTask == nil)
         #expect(unknownFindings.contains { $0.isError && $0.path.description.hasPrefix("$.steps[1].answerFormat.choices[1].visibleIf") })
     }
+
+    @Test("A scripted walk (the preview's jump, simulate --to) naming a hidden choice takes the first one shown")
+    func scriptedWalk() throws {
+        let survey = Self.survey.replacingOccurrences(of: "{ \"text\": \"Unsure\", \"value\": \"unsure\" } ] } } ] }",
+                                                      with: "{ \"text\": \"Unsure\", \"value\": \"unsure\" } ] } },\n { \"type\": \"instruction\", \"identifier\": \"after\", \"title\": \"After\" } ] }")
+        let task = try loadSurvey(survey)
+        let navigator = Navigator(task: task)
+        guard case .object(let script) = try JSONParser.parse(Data(#"{"region": {"region": "south"}, "district": {"district": "n1"}}"#.utf8)) else {
+            Issue.record("the script is not an object")
+            return
+        }
+        guard case .arrived(let run) = navigator.walk(script, to: "after", from: referenceNow) else {
+            Issue.record("the walk did not arrive")
+            return
+        }
+        #expect(navigator.result(of: run, now: referenceNow).questionResult(ResultSelector("district"))?.answer == .choices([.string("s1")]))
+    }
 }

@@ -41,12 +41,35 @@ extension Navigator {
                 continue
             }
             let context = AnswerContext(language: language, now: now, timeZone: timeZone)
-            switch answer(run, visit: run.cursor, fields: scriptedFields(entry, of: step, in: run), context: context) {
+            let fields = scriptedFields(entry, of: step, in: run)
+            switch answer(run, visit: run.cursor, fields: fields, context: context) {
             case .accepted(let next): run = next
-            case .rejected(let issues): return .refused(step: step.identifier, issues: issues)
+            case .rejected(let issues):
+                // A choice the script names may be one this visit does not show (a cascade's
+                // filter): the first choice shown stands in for it, once.
+                guard let shown = fieldsWithShownChoices(fields, of: step, in: run),
+                      case .accepted(let next) = answer(run, visit: run.cursor, fields: shown, context: context) else {
+                    return .refused(step: step.identifier, issues: issues)
+                }
+                run = next
             }
         }
         return .missed(run)
+    }
+
+    /// The fields with each hidden choice a script names replaced by the first choice shown;
+    /// nil when the step filters no choice or nothing was replaced.
+    func fieldsWithShownChoices(_ fields: FormFields, of step: Step, in run: TaskRun) -> FormFields? {
+        var replaced: [(String, String)] = []
+        for question in step.questions {
+            guard let choices = question.answerFormat.filteredChoices else { continue }
+            let hidden = hiddenChoices(of: question.answerFormat, step: step, visit: run.cursor, in: run)
+            let hiddenValues = Set(hidden.map { choices[$0].value.formValue })
+            guard fields.all(question.identifier).contains(where: hiddenValues.contains),
+                  let first = choices.indices.first(where: { !hidden.contains($0) }) else { continue }
+            replaced.append((question.identifier, choices[first].value.formValue))
+        }
+        return replaced.isEmpty ? nil : fields.adding(replaced)
     }
 
     /// The fields a script posts on the run's current page. A repeating form's entry is a list
