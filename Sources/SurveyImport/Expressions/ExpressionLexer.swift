@@ -47,7 +47,7 @@ struct ExpressionLexer {
             case "[" where dialect == .redcap:
                 guard let end = characters[index...].firstIndex(of: "]") else { throw ImportExpressionError("A \"[\" is never closed.") }
                 let inside = String(characters[(index + 1)..<end])
-                if case .field? = tokens.last, !tokens.isEmpty, characters[index - 1] == "]" {
+                if case .field? = tokens.last, characters[index - 1] == "]" {
                     throw ImportExpressionError("[\(inside)] after a field names an event or an instance, which a survey of one instrument does not have.")
                 }
                 tokens.append(try redcapReference(inside))

@@ -32,6 +32,17 @@ public indirect enum ImportExpression: Sendable, Hashable {
         }
     }
 
+    /// Every choices-sheet column a `choice_filter` names, in the order met.
+    public var columns: [String] {
+        switch self {
+        case .column(let name): return [name]
+        case .call(_, let arguments): return arguments.flatMap(\.columns)
+        case .negate(let inner), .not(let inner): return inner.columns
+        case .binary(_, let left, let right): return left.columns + right.columns
+        default: return []
+        }
+    }
+
     public var fields: [String] {
         switch self {
         case .field(let name), .checkbox(let name, _): return [name]

@@ -121,10 +121,3 @@ extension REDCapExport {
         }
     }
 }
-
-extension JSONValue {
-    var numberValue: Double? {
-        if case .number(let number) = self { return number }
-        return nil
-    }
-}

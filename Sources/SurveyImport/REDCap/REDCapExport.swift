@@ -88,15 +88,3 @@ public struct REDCapExport {
         return words
     }
 }
-
-extension JSONValue {
-    subscript(_ key: String) -> JSONValue? {
-        if case .object(let object) = self { return object[key] }
-        return nil
-    }
-
-    var arrayValue: [JSONValue]? {
-        if case .array(let elements) = self { return elements }
-        return nil
-    }
-}

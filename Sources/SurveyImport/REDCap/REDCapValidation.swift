@@ -22,18 +22,18 @@ enum REDCapValidation {
 
     /// The format, the kind of value it records, and a warning where something is lost.
     static func format(_ validation: String, minimum: String, maximum: String) -> (format: JSONValue, kind: ImportedField.Kind, warning: String?) {
-        let bounds = { (key: String, text: String) -> JSONValue? in text.isEmpty ? nil : Double(text).map(JSONValue.number) }
+        let bound = { (text: String) -> JSONValue? in Double(text).map(JSONValue.number) }
         switch validation {
         case "":
             return (.object(["type": .string("text")]), .text, nil)
         case "integer":
-            return (.object(["type": .string("numeric"), "style": .string("integer"), "minimum": bounds("minimum", minimum), "maximum": bounds("maximum", maximum)]), .number, nil)
+            return (.object(["type": .string("numeric"), "style": .string("integer"), "minimum": bound(minimum), "maximum": bound(maximum)]), .number, nil)
         case "number", "number_comma_decimal", "float":
-            return (.object(["type": .string("numeric"), "style": .string("decimal"), "minimum": bounds("minimum", minimum), "maximum": bounds("maximum", maximum)]), .number, nil)
+            return (.object(["type": .string("numeric"), "style": .string("decimal"), "minimum": bound(minimum), "maximum": bound(maximum)]), .number, nil)
         case _ where validation.hasPrefix("number_") && validation.contains("dp"):
             let digits = validation.dropFirst("number_".count).prefix { $0.isNumber }
             return (.object(["type": .string("numeric"), "style": .string("decimal"), "maximumFractionDigits": Int(digits).map { .number(Double($0)) },
-                             "minimum": bounds("minimum", minimum), "maximum": bounds("maximum", maximum)]), .number, nil)
+                             "minimum": bound(minimum), "maximum": bound(maximum)]), .number, nil)
         case "email":
             return (.object(["type": .string("email")]), .text, nil)
         case "date_ymd", "date_mdy", "date_dmy", "date":

@@ -112,7 +112,7 @@ extension XLSFormBuilder {
         guard let source = row.cells["choice_filter"] else { return nil }
         do {
             let expression = try ExpressionParser.parse(source, .xlsform)
-            if let unknown = Self.columns(in: expression).first(where: { !form.choiceColumns.contains($0) }) {
+            if let unknown = expression.columns.first(where: { !form.choiceColumns.contains($0) }) {
                 self.error(row, "choice_filter", "\"\(unknown)\" is not a column of the choices sheet. The expression is: \(source)")
                 return nil
             }
@@ -124,17 +124,6 @@ extension XLSFormBuilder {
         } catch {
             self.error(row, "choice_filter", "\(error.message) The expression is: \(source)")
             return nil
-        }
-    }
-
-    /// The choices-sheet columns an expression names.
-    static func columns(in expression: ImportExpression) -> [String] {
-        switch expression {
-        case .column(let name): return [name]
-        case .call(_, let arguments): return arguments.flatMap(columns)
-        case .negate(let inner), .not(let inner): return columns(in: inner)
-        case .binary(_, let left, let right): return columns(in: left) + columns(in: right)
-        default: return []
         }
     }
 

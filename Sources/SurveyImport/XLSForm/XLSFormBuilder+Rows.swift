@@ -46,7 +46,7 @@ extension XLSFormBuilder {
         var group = Group(name: name, label: label, relevant: row.cells["relevant"], row: row)
         if let open = container {
             if isRepeat { error(row, "type", "A repeat inside the page or repeat \"\(open.name)\" cannot be asked here: only a whole page repeats.") }
-            if let label, case .object(var step)? = steps[open.stepIndex!].objectValue, case .array(var items)? = step["items"] {
+            if let label, case .object(var step) = steps[open.stepIndex!], case .array(var items)? = step["items"] {
                 items.append(.object(["sectionTitle": label]))
                 step["items"] = .array(items)
                 steps[open.stepIndex!] = .object(step)
@@ -107,7 +107,7 @@ extension XLSFormBuilder {
     }
 
     mutating func appendItem(_ item: JSONValue, to group: Group, row: Row) {
-        guard let index = group.stepIndex, case .object(var step)? = steps[index].objectValue, case .array(var items)? = step["items"] else { return }
+        guard let index = group.stepIndex, case .object(var step) = steps[index], case .array(var items)? = step["items"] else { return }
         origins.record(.root / "steps" / index / "items" / items.count, row.place)
         items.append(item)
         step["items"] = .array(items)
@@ -129,13 +129,6 @@ extension XLSFormBuilder {
         }
         if parts.count <= 1 { return parts.first }
         return .object(["all": .array(parts)])
-    }
-}
-
-extension JSONValue {
-    var objectValue: JSONValue? {
-        if case .object = self { return self }
-        return nil
     }
 }
 
@@ -173,12 +166,5 @@ extension XLSFormBuilder {
             rest = rest[rest.index(after: close)...]
         }
         return result + rest
-    }
-}
-
-extension JSONValue {
-    var stringValue: String? {
-        if case .string(let text) = self { return text }
-        return nil
     }
 }
