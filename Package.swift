@@ -100,6 +100,7 @@ let package = Package(
             dependencies: [
                 "JSON",
                 "SurveyCore",
+                "SurveyAnalysis",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -228,6 +229,7 @@ let package = Package(
                 "JSON",
                 "SurveyCore",
                 "SurveyStorage",
+                "SurveyAnalysis",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
@@ -237,6 +239,7 @@ let package = Package(
             name: "SurveyServerTests",
             dependencies: [
                 "JSON",
+                "SurveyAnalysis",
                 "SurveyCore",
                 "SurveyDefaults",
                 "SurveyRendering",

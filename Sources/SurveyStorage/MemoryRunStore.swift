@@ -3,12 +3,13 @@ import SurveyCore
 
 /// A store in memory, for tests and previews.
 public actor MemoryRunStore: RunStore {
-    private var records: [UUID: RunRecord] = [:]
+    private(set) var records: [UUID: RunRecord] = [:]
     private var outbox: [UUID: OutboxEvent] = [:]
     private var versions: [String: [SurveyVersionRecord]] = [:]
     private var revocations: [String: KioskRevocation] = [:]
     private var documents: [String: RunDocument] = [:]
     var panel = MemoryPanel()
+    var dashboard = MemoryDashboard()
 
     public init() {}
 

@@ -187,7 +187,7 @@ public struct RunStoreError: Error, Sendable, CustomStringConvertible {
 /// Opening a store does not touch its schema: `migrate()` creates or updates it, and is called
 /// once at start (by the server before it accepts requests, or by `survey migrate`) before any
 /// other method.
-public protocol RunStore: PanelStore {
+public protocol RunStore: PanelStore, DashboardStore {
     /// Creates or updates the schema; safe to call again, and from several replicas at once.
     func migrate() async throws
     /// Stores a new run at version 1.

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import SurveyAnalysis
 import SurveyCore
 import SurveyStorage
 import Testing
@@ -28,6 +29,15 @@ final class FlakyStore: RunStore, @unchecked Sendable {
     func releaseQuotas(survey: String, quotas: [String], run: UUID) async throws { await inner.releaseQuotas(survey: survey, quotas: quotas, run: run) }
     func quotaCounts(survey: String) async throws -> [String: Int] { try check(); return await inner.quotaCounts(survey: survey) }
     func allocationCounts(survey: String) async throws -> [AllocationCount] { await inner.allocationCounts(survey: survey) }
+    func dashboardFactVersions(runs: [UUID]) async throws -> [UUID: Int] { try check(); return await inner.dashboardFactVersions(runs: runs) }
+    func writeDashboardFacts(_ facts: [RunFacts], survey: String) async throws { try check(); await inner.writeDashboardFacts(facts, survey: survey) }
+    func dashboardWatermark(survey: String) async throws -> Date? { try check(); return await inner.dashboardWatermark(survey: survey) }
+    func setDashboardWatermark(survey: String, _ watermark: Date) async throws { try check(); await inner.setDashboardWatermark(survey: survey, watermark) }
+    func dashboardTally(_ query: DashboardQuery) async throws -> DashboardTally { try check(); return await inner.dashboardTally(query) }
+    func dashboardHistograms(_ query: DashboardQuery, bins: [String: HistogramBins]) async throws -> [String: [Int: Int]] {
+        try check()
+        return await inner.dashboardHistograms(query, bins: bins)
+    }
     func insert(_ record: RunRecord) async throws -> RunRecord { try check(); return try await inner.insert(record) }
     func update(_ record: RunRecord) async throws -> RunRecord { try check(); return try await inner.update(record) }
     func update(_ record: RunRecord, enqueuing payload: String) async throws -> RunRecord {

@@ -131,9 +131,11 @@ struct PostgresPartitionTests {
             JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = \(schema)
             """)
         for try await (name, key) in rows.decode((String, String).self) { tables[name] = key }
-        // The audit log's tables are spread by chain, a run's chain being named by its id.
+        // The audit log's tables are spread by chain, a run's chain being named by its id; the
+        // dashboard's facts by run.
         #expect(tables == ["runs": "HASH (id)", "visits": "HASH (run)", "outbox": "HASH (run_id)", "documents": "HASH (run)",
-                           "audit_log": "HASH (chain)", "audit_content": "HASH (chain)"])
+                           "audit_log": "HASH (chain)", "audit_content": "HASH (chain)", "dashboard_runs": "HASH (run)",
+                           "dashboard_labels": "HASH (run)", "dashboard_steps": "HASH (run)", "dashboard_answers": "HASH (run)"])
         for seconds in 0..<12 {
             _ = try await store.insert(RunStoreBehaviourTests.record(session: "s\(seconds)", at: Double(seconds)))
         }

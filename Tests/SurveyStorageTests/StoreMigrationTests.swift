@@ -59,7 +59,8 @@ struct StoreMigrationTests {
         #expect(tables["grdb_migrations"] == nil)
         #expect(Set(tables.keys) == ["runs", "visits", "outbox", "survey_versions", "kiosk_revocations", "documents", "schema_migrations",
                                      "audit_log", "audit_content", "audit_chains", "allocation_sequences", "allocations", "quota_counts",
-                                     "quota_members"])
+                                     "quota_members", "dashboard_surveys", "dashboard_runs", "dashboard_labels", "dashboard_steps",
+                                     "dashboard_answers"])
         for (table, columns) in tables {
             for column in columns { #expect(column.allSatisfy { $0.isLowercase || $0 == "_" }, "\(table).\(column)") }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SurveyAnalysis
 import SurveyCore
 import SurveyStorage
 
@@ -39,6 +40,15 @@ struct PreviewRunStore: RunStore {
     func releaseQuotas(survey: String, quotas: [String], run: UUID) async throws { await runs.releaseQuotas(survey: survey, quotas: quotas, run: run) }
     func quotaCounts(survey: String) async throws -> [String: Int] { await runs.quotaCounts(survey: survey) }
     func allocationCounts(survey: String) async throws -> [AllocationCount] { await runs.allocationCounts(survey: survey) }
+    // Preview runs have no dashboard; these pass to the memory store like the rest.
+    func dashboardFactVersions(runs ids: [UUID]) async throws -> [UUID: Int] { await runs.dashboardFactVersions(runs: ids) }
+    func writeDashboardFacts(_ facts: [RunFacts], survey: String) async throws { await runs.writeDashboardFacts(facts, survey: survey) }
+    func dashboardWatermark(survey: String) async throws -> Date? { await runs.dashboardWatermark(survey: survey) }
+    func setDashboardWatermark(survey: String, _ watermark: Date) async throws { await runs.setDashboardWatermark(survey: survey, watermark) }
+    func dashboardTally(_ query: DashboardQuery) async throws -> DashboardTally { await runs.dashboardTally(query) }
+    func dashboardHistograms(_ query: DashboardQuery, bins: [String: HistogramBins]) async throws -> [String: [Int: Int]] {
+        await runs.dashboardHistograms(query, bins: bins)
+    }
     func update(_ record: RunRecord) async throws -> RunRecord { try await runs.update(record) }
     func record(id: UUID) async throws -> RunRecord? { try await runs.record(id: id) }
     func activeRecord(session: String, survey: String) async throws -> RunRecord? {

@@ -140,6 +140,7 @@ extension PostgresRunStore {
                     PRIMARY KEY (survey, quota, run))
                 """, logger: store.logger)
         },
+        StoreMigration(12, "dashboard") { store, connection in try await store.createDashboard(connection) },
     ]
 
     /// A run is a row of `runs` (its header: everything but the visits, in `state`) and a row

@@ -199,5 +199,31 @@ extension SQLiteRunStore {
                     survey TEXT NOT NULL, quota TEXT NOT NULL, run TEXT NOT NULL, PRIMARY KEY (survey, quota, run)) WITHOUT ROWID;
                 """)
         },
+            StoreMigration(13, "dashboard") { db in
+            // Each run's facts for the researchers' dashboard (SQLiteRunStore+Dashboard), gone with
+            // the run; the indexes hold every column a dashboard query groups or filters by, so
+            // each query reads one index in order.
+            try db.execute(sql: """
+                CREATE TABLE dashboard_surveys (survey TEXT PRIMARY KEY, watermark DOUBLE NOT NULL) WITHOUT ROWID;
+                CREATE TABLE dashboard_runs (
+                    run TEXT PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE, survey TEXT NOT NULL, version INTEGER NOT NULL,
+                    day INTEGER NOT NULL, status TEXT NOT NULL) WITHOUT ROWID;
+                CREATE INDEX dashboard_runs_by_day ON dashboard_runs (survey, day, status);
+                CREATE TABLE dashboard_labels (
+                    run TEXT NOT NULL REFERENCES dashboard_runs (run) ON DELETE CASCADE, survey TEXT NOT NULL, name TEXT NOT NULL,
+                    value TEXT NOT NULL, PRIMARY KEY (run, name)) WITHOUT ROWID;
+                CREATE INDEX dashboard_labels_by_value ON dashboard_labels (survey, name, value);
+                CREATE TABLE dashboard_steps (
+                    run TEXT NOT NULL REFERENCES dashboard_runs (run) ON DELETE CASCADE, position INTEGER NOT NULL, survey TEXT NOT NULL,
+                    day INTEGER NOT NULL, status TEXT NOT NULL, step TEXT NOT NULL, stopped INTEGER NOT NULL, seconds INTEGER,
+                    PRIMARY KEY (run, position)) WITHOUT ROWID;
+                CREATE INDEX dashboard_steps_by_step ON dashboard_steps (survey, step, stopped, status, seconds, day);
+                CREATE TABLE dashboard_answers (
+                    run TEXT NOT NULL REFERENCES dashboard_runs (run) ON DELETE CASCADE, position INTEGER NOT NULL, survey TEXT NOT NULL,
+                    day INTEGER NOT NULL, status TEXT NOT NULL, key TEXT NOT NULL, outcome TEXT NOT NULL, bucket TEXT, number DOUBLE,
+                    PRIMARY KEY (run, position)) WITHOUT ROWID;
+                CREATE INDEX dashboard_answers_by_key ON dashboard_answers (survey, key, outcome, bucket, number, day, status);
+                """)
+        },
     ]
 }

@@ -1,0 +1,105 @@
+import Foundation
+import SurveyAnalysis
+import SurveyCore
+import Testing
+@testable import SurveyStorage
+
+/// The dashboard's facts in every store: SQL counts what the reference count in Swift counts,
+/// under every filter; facts are replaced, not added to; and a deleted run's facts go with it.
+@Suite("Dashboard facts in the stores")
+struct DashboardStoreTests {
+    typealias Kind = RunStoreBehaviourTests.Kind
+
+    /// Facts for `count` runs, varied in day, status, labels, steps and answers by a seed.
+    static func facts(for runs: [UUID], seed: UInt8) -> [RunFacts] {
+        var generator = SeededGenerator(seed: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, seed)))
+        let statuses = ["completed", "inProgress", "saved", "discarded"]
+        return runs.map { run in
+            let status = statuses[Int.random(in: 0..<4, using: &generator)]
+            var facts = RunFacts(run: run, version: 1, day: 20_400 + Int.random(in: 0..<40, using: &generator), status: status)
+            facts.labels[RunFacts.armLabel("arm")] = Bool.random(using: &generator) ? "a" : "b"
+            if Bool.random(using: &generator) { facts.labels[RunFacts.parameterLabel("source")] = "mail" }
+            let reached = Int.random(in: 1...4, using: &generator)
+            facts.steps = (0..<reached).map { index in
+                StepFact(step: "s\(index)", seconds: index == reached - 1 && status != "completed" ? nil : Int.random(in: 0..<90, using: &generator),
+                         stopped: index == reached - 1 && status != "completed")
+            }
+            let mood = Double(Int.random(in: 1...5, using: &generator))
+            facts.answers = [
+                AnswerFact(key: "mood", outcome: AnswerFact.answered, number: mood),
+                Bool.random(using: &generator) ? AnswerFact(key: "colour", outcome: AnswerFact.answered, bucket: ["red", "blue"].randomElement(using: &generator))
+                    : AnswerFact(key: "colour", outcome: MissingReason.allCases.randomElement(using: &generator)!.rawValue),
+                AnswerFact(key: "born", outcome: AnswerFact.answered, number: Double(-3_000 + Int.random(in: 0..<20_000, using: &generator))),
+                AnswerFact(key: "pets", outcome: AnswerFact.answered),
+                AnswerFact(key: "pets", outcome: AnswerFact.chosen, bucket: "cat"),
+                AnswerFact(key: "note", outcome: AnswerFact.answered),
+            ]
+            return facts
+        }
+    }
+
+    static let queries: [DashboardQuery] = [
+        DashboardQuery(survey: "demo"),
+        DashboardQuery(survey: "demo", fromDay: 20_410, toDay: 20_420),
+        DashboardQuery(survey: "demo", status: "completed"),
+        DashboardQuery(survey: "demo", labels: [.init(name: RunFacts.armLabel("arm"), value: "a")]),
+        DashboardQuery(survey: "demo", status: "saved", labels: [.init(name: RunFacts.armLabel("arm"), value: "b"),
+                                                                  .init(name: RunFacts.parameterLabel("source"), value: "mail")]),
+        DashboardQuery(survey: "other"),
+    ]
+
+    @Test("Counts in the store equal the reference count, under every filter; histograms too", arguments: Kind.allCases)
+    func countsMatchReference(_ kind: Kind) async throws {
+        let store = try await RunStoreBehaviourTests.makeStore(kind)
+        var ids: [UUID] = []
+        for index in 0..<120 { ids.append(try await store.insert(RunStoreBehaviourTests.record(session: "s\(index)", survey: "demo")).id) }
+        let facts = Self.facts(for: ids, seed: 7)
+        try await store.writeDashboardFacts(facts, survey: "demo")
+        let bins = ["mood": HistogramBins(origin: 1, width: 1, count: 5), "born": HistogramBins.make(.days, minimum: -3_000, maximum: 17_000)]
+        for query in Self.queries {
+            let tally = try await store.dashboardTally(query)
+            let expected = DashboardTally(facts: query.survey == "demo" ? facts : [], query: query)
+            #expect(tally.sorted == expected.sorted, "\(query)")
+            var histograms: [String: [Int: Int]] = [:]
+            for run in facts where query.survey == "demo" && query.admits(run) {
+                for answer in run.answers where answer.outcome == AnswerFact.answered {
+                    if let keyBins = bins[answer.key], let number = answer.number { histograms[answer.key, default: [:]][keyBins.bin(of: number), default: 0] += 1 }
+                }
+            }
+            #expect(try await store.dashboardHistograms(query, bins: bins) == histograms, "\(query)")
+        }
+    }
+
+    @Test("Writing a run's facts again replaces them; versions read back; a deleted run's facts go", arguments: Kind.allCases)
+    func replaceAndDelete(_ kind: Kind) async throws {
+        let store = try await RunStoreBehaviourTests.makeStore(kind)
+        let first = try await store.insert(RunStoreBehaviourTests.record(session: "a", survey: "demo"))
+        let second = try await store.insert(RunStoreBehaviourTests.record(session: "b", survey: "demo"))
+        var facts = Self.facts(for: [first.id, second.id], seed: 3)
+        try await store.writeDashboardFacts(facts, survey: "demo")
+        facts[0].version = 2
+        facts[0].status = "completed"
+        facts[0].answers = [AnswerFact(key: "mood", outcome: MissingReason.dontKnow.rawValue)]
+        try await store.writeDashboardFacts([facts[0]], survey: "demo")
+        #expect(try await store.dashboardFactVersions(runs: [first.id, second.id, UUID()]) == [first.id: 2, second.id: 1])
+        #expect(try await store.dashboardTally(DashboardQuery(survey: "demo")).sorted == DashboardTally(facts: facts, query: DashboardQuery(survey: "demo")).sorted)
+
+        try await store.delete(id: second.id, erasure: .erasure(reason: "test", by: .system("test"), at: Date()))
+        let left = try await store.dashboardTally(DashboardQuery(survey: "demo"))
+        #expect(left.days.map(\.count).reduce(0, +) == 1)
+        #expect(left.sorted == DashboardTally(facts: [facts[0]], query: DashboardQuery(survey: "demo")).sorted)
+        // Facts for a run that is gone are passed over.
+        try await store.writeDashboardFacts(Self.facts(for: [second.id], seed: 9), survey: "demo")
+        #expect(try await store.dashboardTally(DashboardQuery(survey: "demo")).days.map(\.count).reduce(0, +) == 1)
+    }
+
+    @Test("A survey's watermark is kept, and moves on", arguments: Kind.allCases)
+    func watermark(_ kind: Kind) async throws {
+        let store = try await RunStoreBehaviourTests.makeStore(kind)
+        #expect(try await store.dashboardWatermark(survey: "demo") == nil)
+        try await store.setDashboardWatermark(survey: "demo", Date(timeIntervalSince1970: 1_800_000_000))
+        try await store.setDashboardWatermark(survey: "demo", Date(timeIntervalSince1970: 1_800_000_060))
+        #expect(try await store.dashboardWatermark(survey: "demo") == Date(timeIntervalSince1970: 1_800_000_060))
+        #expect(try await store.dashboardWatermark(survey: "other") == nil)
+    }
+}
