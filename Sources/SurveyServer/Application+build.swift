@@ -77,6 +77,15 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     api.addRoutes(to: router)
     StaffHistoryController(catalog: catalog, runs: runs, signer: signer, configuration: configuration, clock: clock, api: api)
         .addRoutes(to: router)
+    // The dashboard is for researchers: it exists when a preview token or an API token lets them in.
+    var dashboardRefresh: DashboardRefresh?
+    if configuration.previewToken != nil || !configuration.apiTokens.isEmpty {
+        let dashboards = DashboardService(store: runStore, clock: clock)
+        DashboardController(catalog: catalog, runs: runs, service: dashboards, signer: signer, api: api,
+                            previewToken: configuration.previewToken, clock: clock).addRoutes(to: router)
+        dashboardRefresh = DashboardRefresh(service: dashboards, surveys: catalog.surveys.values.map { ($0, runs.timeZone(of: $0.survey)) },
+                                            logger: logger)
+    }
     OperationsRoutes(store: runStore, metrics: metrics, metricsToken: configuration.metricsToken).addRoutes(to: router)
     // The store's own services (PostgreSQL's client) run for the application's whole life;
     // those that use the store start once its schema is migrated, before the first request.
@@ -95,6 +104,7 @@ public func buildApplication(configuration: ServerConfiguration, store: (any Run
     }
     if let kioskHousekeeping { services.append(schema.guarding(kioskHousekeeping)) }
     services.append(schema.guarding(AuditAnchoring(store: runStore, clock: clock, logger: logger)))
+    if let dashboardRefresh { services.append(schema.guarding(dashboardRefresh)) }
     services.append(schema.guarding(DeletionService.unanswered(configuration.unansweredLifetime, store: runStore, clock: clock, logger: logger)))
     if let retention = configuration.retention {
         services.append(schema.guarding(DeletionService.retention(retention, store: runStore, clock: clock, logger: logger)))

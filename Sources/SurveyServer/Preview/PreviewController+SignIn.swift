@@ -15,12 +15,17 @@ extension PreviewController {
     /// to the sign-in form.
     func guarded(_ request: Request, _ context: SurveyRequestContext, _ page: () async throws -> Response) async throws -> Response {
         guard token != nil else { return try await page() }
-        if let value = request.cookie(named: Self.cookieName), let dot = value.firstIndex(of: "."),
-           let seconds = Int(value[..<dot]), constantTimeEqual(signer.mac("preview:", String(seconds)), String(value[value.index(after: dot)...])) {
-            let age = clock().timeIntervalSince(Date(timeIntervalSince1970: TimeInterval(seconds)))
-            if age >= -300, age < Self.lifetime { return try await page() }
-        }
+        if Self.isSignedIn(request, signer: signer, now: clock()) { return try await page() }
         return redirect("/preview/sign-in")
+    }
+
+    /// Whether the request carries the preview's cookie, signed by this server and not yet
+    /// expired: the dashboard lets in whoever the preview does.
+    static func isSignedIn(_ request: Request, signer: SessionSigner, now: Date) -> Bool {
+        guard let value = request.cookie(named: cookieName), let dot = value.firstIndex(of: "."), let seconds = Int(value[..<dot]),
+              constantTimeEqual(signer.mac("preview:", String(seconds)), String(value[value.index(after: dot)...])) else { return false }
+        let age = now.timeIntervalSince(Date(timeIntervalSince1970: TimeInterval(seconds)))
+        return age >= -300 && age < lifetime
     }
 
     func signInPage(_ request: Request, _ context: SurveyRequestContext, errorKey: String?, status: HTTPResponse.Status) async -> Response {

@@ -1,0 +1,100 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import SurveyAnalysis
+import SurveyCore
+import SurveyRendering
+import SurveyStorage
+
+/// The dashboard's figures for a survey. The store keeps each run's facts (`RunFacts`) beside
+/// it and counts them in SQL, so a dashboard never reads the survey's runs into memory; this
+/// service keeps the facts current. A refresh reads the runs changed since the last one saw
+/// (less a margin, for replicas whose clocks differ a little), and writes the facts of those
+/// whose version moved on; replicas may refresh at once, and each write says the same. Two
+/// requests for one survey share one refresh.
+actor DashboardService {
+    let store: any RunStore
+    let clock: @Sendable () -> Date
+    private var refreshing: [String: Task<Void, any Error>] = [:]
+    /// Earlier versions of each survey, read from the store once each.
+    private var older: [String: (version: String, task: SurveyTask)] = [:]
+
+    /// Runs changed this long before the last refresh's latest are read again.
+    static let margin: TimeInterval = 120
+    static let pageSize = 500
+
+    init(store: any RunStore, clock: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// The figures for a query, once the facts are current.
+    func report(_ pages: SurveyPages, timeZone: TimeZone, query: DashboardQuery) async throws -> DashboardReport {
+        try await refresh(pages, timeZone: timeZone)
+        let tally = try await store.dashboardTally(query)
+        let bins = DashboardReport.bins(for: tally, questions: DashboardQuestion.all(in: pages.task))
+        let histograms = try await store.dashboardHistograms(query, bins: bins)
+        return DashboardReport(task: pages.task, tally: tally, bins: bins, histograms: histograms)
+    }
+
+    /// Brings the survey's facts up to date, or waits for the refresh under way.
+    func refresh(_ pages: SurveyPages, timeZone: TimeZone) async throws {
+        let survey = pages.task.identifier
+        if let running = refreshing[survey] { return try await running.value }
+        let reader = FactReader(task: pages.task, older: try await olderVersions(of: pages.task), timeZone: timeZone)
+        let task = Task { try await Self.bringUpToDate(survey: survey, reader: reader, store: store) }
+        refreshing[survey] = task
+        defer { refreshing[survey] = nil }
+        try await task.value
+    }
+
+    private func olderVersions(of task: SurveyTask) async throws -> [(version: String, task: SurveyTask)] {
+        var found: [(version: String, task: SurveyTask)] = []
+        for kept in try await store.surveyVersions(survey: task.identifier) where kept.version != task.version {
+            let key = task.identifier + "\u{0}" + kept.version
+            if older[key] == nil, let loaded = try? SurveyLoader.load(Data(kept.definition.utf8)) { older[key] = (kept.version, loaded.task) }
+            if let known = older[key] { found.append(known) }
+        }
+        return found
+    }
+
+    private static func bringUpToDate(survey: String, reader: FactReader, store: any RunStore) async throws {
+        let watermark = try await store.dashboardWatermark(survey: survey)
+        var latest = watermark
+        let query = RunQuery(survey: survey, updatedSince: watermark?.addingTimeInterval(-margin), limit: pageSize)
+        try await store.forEachPage(matching: query) { records in
+            // With no watermark every run is read, and every run's facts written afresh.
+            let kept = watermark == nil ? [:] : try await store.dashboardFactVersions(runs: records.map(\.id))
+            let changed = records.filter { kept[$0.id] != $0.version }
+            let facts = changed.map { reader.facts(of: $0.run, status: $0.status, version: $0.version, surveyVersion: $0.surveyVersion) }
+            try await store.writeDashboardFacts(facts, survey: survey)
+            if let newest = records.map(\.updatedAt).max() { latest = max(latest ?? newest, newest) }
+        }
+        // A survey with no runs yet starts its watermark at the beginning of time.
+        try await store.setDashboardWatermark(survey: survey, latest ?? Date(timeIntervalSince1970: 0))
+    }
+}
+
+/// Every minute, brings each survey's dashboard facts up to date, so a dashboard opened on a
+/// large study finds little left to read (the first pass after an upgrade reads every run once).
+struct DashboardRefresh: Service {
+    let service: DashboardService
+    let surveys: [(pages: SurveyPages, timeZone: TimeZone)]
+    let logger: Logger
+    var pause: TimeInterval = 60
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                for (pages, timeZone) in surveys where !Task.isCancelled {
+                    do {
+                        try await service.refresh(pages, timeZone: timeZone)
+                    } catch {
+                        logger.error("Could not bring the dashboard of \(pages.task.identifier) up to date")
+                    }
+                }
+                try? await Task.sleep(for: .seconds(pause))
+            }
+        }
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import SurveyCore
+@testable import SurveyServer
+import SurveyStorage
+import SurveyTestSupport
+import Testing
+
+/// The researchers' dashboard over HTTP: who gets in, and counts that agree with the export of
+/// the same store after participants went back, saved, discarded and skipped.
+@Suite("The dashboard")
+struct DashboardRouteTests {
+    static let token = ResearcherAPITests.token
+    static var auth: HTTPFields { [.authorization: "Bearer \(token)"] }
+
+    /// Five participants of wellbeing-check: one completes skipping the comments, one saves at
+    /// the second question, one goes back to change an answer and then discards (a discarded run
+    /// is deleted), one answers two questions and goes back to the first, where it stays, and one
+    /// goes back and completes with other choices.
+    static func walk(_ client: some TestClientProtocol) async throws {
+        var done = Participant(client)
+        try await done.get("/surveys/wellbeing-check")
+        try await done.submit("wellbeing-check", [("_action", "next")])
+        try await done.submit("wellbeing-check", [("mood", "4")])
+        try await done.submit("wellbeing-check", [("sleep.hours", "7"), ("sleep.minutes", "30")])
+        try await done.submit("wellbeing-check", [("activities", "walk")])
+        try await done.submit("wellbeing-check", [("_action", "skip")])
+        try await done.submit("wellbeing-check", [("_action", "next")])
+
+        var saver = Participant(client)
+        try await saver.get("/surveys/wellbeing-check")
+        try await saver.submit("wellbeing-check", [("_action", "next")])
+        try await saver.submit("wellbeing-check", [("mood", "2")])
+        try await saver.submit("wellbeing-check", [("_action", "save")])
+
+        var leaver = Participant(client)
+        try await leaver.get("/surveys/wellbeing-check")
+        try await leaver.submit("wellbeing-check", [("_action", "next")])
+        try await leaver.submit("wellbeing-check", [("mood", "5")])
+        try await leaver.submit("wellbeing-check", [("sleep.hours", "8"), ("sleep.minutes", "0")])
+        try await leaver.submit("wellbeing-check", [("_action", "back")])
+        try await leaver.submit("wellbeing-check", [("sleep.hours", "6"), ("sleep.minutes", "15")])
+        try await leaver.post("/surveys/wellbeing-check", [("_action", "discard")])
+
+        var wanderer = Participant(client)
+        try await wanderer.get("/surveys/wellbeing-check")
+        try await wanderer.submit("wellbeing-check", [("_action", "next")])
+        try await wanderer.submit("wellbeing-check", [("mood", "2")])
+        try await wanderer.submit("wellbeing-check", [("sleep.hours", "9"), ("sleep.minutes", "0")])
+        try await wanderer.submit("wellbeing-check", [("_action", "back")])
+        try await wanderer.submit("wellbeing-check", [("_action", "back")])
+
+        var changer = Participant(client)
+        try await changer.get("/surveys/wellbeing-check")
+        try await changer.submit("wellbeing-check", [("_action", "next")])
+        try await changer.submit("wellbeing-check", [("mood", "3")])
+        try await changer.submit("wellbeing-check", [("_action", "back")])
+        try await changer.submit("wellbeing-check", [("mood", "1")])
+        try await changer.submit("wellbeing-check", [("sleep.hours", "5"), ("sleep.minutes", "0")])
+        try await changer.submit("wellbeing-check", [("activities", "social"), ("activities", "other"), ("activities.other", "Knitting")])
+        try await changer.submit("wellbeing-check", [("comments", "Fine")])
+        try await changer.submit("wellbeing-check", [("_action", "next")])
+    }
+
+    /// A CSV's records (no quoted line breaks in these).
+    static func records(_ text: String) -> [[String]] {
+        text.replacingOccurrences(of: "\u{FEFF}", with: "").components(separatedBy: "\r\n").filter { !$0.isEmpty }.map { line in
+            var fields: [String] = []
+            var field = ""
+            var quoted = false
+            for character in line {
+                if character == "\"" { quoted.toggle() } else if character == ",", !quoted { fields.append(field); field = "" } else { field.append(character) }
+            }
+            return fields + [field]
+        }
+    }
+
+    @Test("Counts agree with the export of the same SQLite file: statuses, answers, choices, numbers and every missing reason")
+    func countsAgreeWithExport() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try SQLiteRunStore(path: folder.appendingPathComponent("runs.sqlite").path)
+        try store.migrate()
+        let app = try await makeApplication(store: store, apiToken: Self.token)
+        try await app.test(.router) { client in
+            try await Self.walk(client)
+            let export = try await client.execute(uri: "/api/v1/surveys/wellbeing-check/export?format=csv&missing=codes", method: .get, headers: Self.auth)
+            let table = Self.records(String(buffer: export.body))
+            let header = table[0]
+            let rows = Array(table.dropFirst())
+            #expect(rows.count == 4, "the discarded run is gone")
+            func column(_ name: String) -> [String] { let index = header.firstIndex(of: name)!; return rows.map { $0[index] } }
+
+            let runs = try await client.execute(uri: "/dashboard/wellbeing-check/runs.csv", method: .get, headers: Self.auth)
+            #expect(runs.status == .ok && runs.headers[.contentType] == "text/csv; charset=utf-8")
+            let runTable = Self.records(String(buffer: runs.body))
+            #expect(runTable[0] == ["Period", "completed", "in progress", "saved", "All"])
+            for (index, status) in [(1, "completed"), (2, "inProgress"), (3, "saved")] {
+                #expect(runTable.dropFirst().map { Int($0[index])! }.reduce(0, +) == column("status").filter { $0 == status }.count, "\(status)")
+            }
+
+            let codes = ["-91": "not shown", "-92": "skipped", "-93": "don't know", "-94": "not reached"]
+            for key in ["mood", "sleep", "activities", "comments"] {
+                let chart = try await client.execute(uri: "/dashboard/wellbeing-check/questions/\(key).csv", method: .get, headers: Self.auth)
+                let lines = Self.records(String(buffer: chart.body))
+                func count(_ label: String) -> Int { Int(lines.first { $0[0] == label }![1])! }
+                let cells = header.contains(key) ? column(key) : column(header.first { $0.hasPrefix(key + "__") }!)
+                #expect(count("Answered") == cells.filter { codes[$0] == nil }.count, "\(key) answered")
+                for (code, reason) in codes {
+                    #expect(count("Missing, because \(reason)") == cells.filter { $0 == code }.count, "\(key) \(reason)")
+                }
+            }
+            // Each choice as the export's columns tick it; "other" text counts as the other choice.
+            let activities = Self.records(String(buffer: try await client.execute(uri: "/dashboard/wellbeing-check/questions/activities.csv",
+                                                                                   method: .get, headers: Self.auth).body))
+            for value in ["walk", "social", "creative", "other", "none"] {
+                let ticked = column("activities__\(value)").filter { $0 == "1" }.count
+                #expect(activities.first { $0[0].hasSuffix("(\(value))") }.map { Int($0[1])! } == ticked, "\(value)")
+            }
+            #expect(!activities.joined().joined().contains("Knitting"), "typed text never reaches the dashboard")
+            // Every number the export holds falls in the bin the histogram counts it in.
+            let mood = Self.records(String(buffer: try await client.execute(uri: "/dashboard/wellbeing-check/questions/mood.csv",
+                                                                             method: .get, headers: Self.auth).body))
+            for value in 1...5 {
+                #expect(mood.first { $0[0] == String(value) }.map { Int($0[2])! } == column("mood").filter { $0 == String(value) }.count, "mood \(value)")
+            }
+            // The funnel, on final paths: all four reached the mood question, where the wanderer went
+            // back to and stays; three the sleep question on their final path, where the saver stopped.
+            let funnel = Self.records(String(buffer: try await client.execute(uri: "/dashboard/wellbeing-check/funnel.csv", method: .get,
+                                                                               headers: Self.auth).body))
+            #expect(funnel.first { $0[0] == "mood" }.map { [$0[1], $0[2]] } == ["4", "1"])
+            #expect(funnel.first { $0[0] == "sleep" }.map { [$0[1], $0[2]] } == ["3", "1"])
+            #expect(funnel.first { $0[0] == "activities" }.map { [$0[1], $0[2]] } == ["2", "0"])
+            #expect(funnel.first { $0[0] == "done" }?[1] == "2")
+            // The wanderer's sleep answer left the path when they went back: not reached, as the export says.
+            #expect(column("sleep").filter { $0 == "-94" }.count == 2)
+
+            // A filter by status narrows every chart.
+            let completed = Self.records(String(buffer: try await client.execute(uri: "/dashboard/wellbeing-check/questions/mood.csv?status=completed",
+                                                                                  method: .get, headers: Self.auth).body))
+            #expect(completed.first { $0[0] == "Answered" }?[1] == "2")
+        }
+    }
+
+    @Test("The page: every chart with its table and downloads, the filters kept; a bad filter is named beside its field")
+    func page() async throws {
+        let app = try await makeApplication(apiToken: Self.token)
+        try await app.test(.router) { client in
+            try await Self.walk(client)
+            let page = try await client.execute(uri: "/dashboard/wellbeing-check?status=completed&from=2000-01-01", method: .get, headers: Self.auth)
+            #expect(page.status == .ok)
+            #expect(page.headers[.cacheControl] == "no-store")
+            let html = String(buffer: page.body)
+            for chart in ["chart-runs", "chart-funnel", "chart-times", "chart-q-mood", "chart-q-sleep", "chart-q-activities", "chart-q-comments"] {
+                #expect(html.contains("id=\"\(chart)\""), "\(chart)")
+            }
+            #expect(html.contains("<svg class=\"chart\" role=\"img\" aria-labelledby=\"chart-q-mood-title\""))
+            #expect(html.contains("href=\"/dashboard/wellbeing-check/questions/mood.svg?from=2000-01-01&amp;status=completed\""))
+            #expect(html.contains("<option value=\"completed\" selected=\"selected\">"))
+            #expect(html.contains("Runs counted: 2"))
+            #expect(!html.contains("chart-q-comments-title"), "text is counted, not drawn")
+
+            let bad = try await client.execute(uri: "/dashboard/wellbeing-check?from=yesterday&status=lost", method: .get, headers: Self.auth)
+            #expect(bad.status == .badRequest)
+            let badHTML = String(buffer: bad.body)
+            #expect(badHTML.contains("id=\"from-error\"") && badHTML.contains("value=\"yesterday\""))
+            #expect(badHTML.contains("id=\"status-error\""))
+            #expect(badHTML.contains("Runs counted: 4"), "a filter in error filters nothing")
+            let badDownload = try await client.execute(uri: "/dashboard/wellbeing-check/runs.csv?to=soon", method: .get, headers: Self.auth)
+            #expect(badDownload.status == .badRequest)
+
+            let svg = try await client.execute(uri: "/dashboard/wellbeing-check/questions/activities.svg", method: .get, headers: Self.auth)
+            #expect(svg.headers[.contentType] == "image/svg+xml; charset=utf-8")
+            #expect(svg.headers[.contentDisposition] == "attachment; filename=\"wellbeing-check-questions-activities.svg\"")
+            #expect(String(buffer: svg.body).hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
+            for missing in ["/dashboard/wellbeing-check/questions/comments.svg", "/dashboard/wellbeing-check/nothing.csv",
+                            "/dashboard/nowhere", "/dashboard/wellbeing-check/runs.txt"] {
+                #expect(try await client.execute(uri: missing, method: .get, headers: Self.auth).status == .notFound, "\(missing)")
+            }
+            let index = try await client.execute(uri: "/dashboard", method: .get, headers: Self.auth)
+            #expect(String(buffer: index.body).contains("href=\"/dashboard/every-format\""))
+        }
+    }
+
+    @Test("Who gets in: an API token or the preview's sign-in; nobody else, and every look is recorded")
+    func access() async throws {
+        let store = MemoryRunStore()
+        let app = try await makeApplication(store: store, apiToken: Self.token) { $0.previewToken = PreviewTests.token }
+        try await app.test(.router) { client in
+            let browser = try await client.execute(uri: "/dashboard/wellbeing-check", method: .get)
+            #expect(browser.status == .seeOther && browser.headers[.location] == "/preview/sign-in")
+            let wrong = try await client.execute(uri: "/dashboard/wellbeing-check", method: .get, headers: [.authorization: "Bearer nope"])
+            #expect(wrong.status == .unauthorized && wrong.headers[.wwwAuthenticate] == "Bearer")
+            var researcher = KioskBrowser(client)
+            try await PreviewTests.signIn(&researcher)
+            #expect(try await researcher.get("/dashboard/wellbeing-check").status == .ok)
+            #expect(try await client.execute(uri: "/dashboard/wellbeing-check/runs.csv", method: .get, headers: Self.auth).status == .ok)
+            let entries = try await store.auditEntries(AuditQuery())
+            #expect(entries.filter { $0.action == "dashboard.read" }.count == 1)
+            #expect(entries.filter { $0.action == "dashboard.downloaded" }.count == 1)
+            #expect(entries.contains { $0.action == "dashboard.tokenRefused" })
+        }
+        let closed = try await makeApplication()
+        try await closed.test(.router) { client in
+            let response = try await client.execute(uri: "/dashboard/wellbeing-check", method: .get, headers: Self.auth)
+            #expect(response.status == .notFound, "without a preview or API token there is no dashboard")
+        }
+    }
+}
