@@ -184,6 +184,32 @@ struct DashboardRouteTests {
         }
     }
 
+    @Test("A run answered or changed after a look is counted at the next look, once")
+    func laterRunsAreCounted() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try SQLiteRunStore(path: folder.appendingPathComponent("runs.sqlite").path)
+        try store.migrate()
+        let app = try await makeApplication(store: store, apiToken: Self.token)
+        try await app.test(.router) { client in
+            func answered() async throws -> [String] {
+                let csv = try await client.execute(uri: "/dashboard/wellbeing-check/questions/mood.csv", method: .get, headers: Self.auth)
+                let rows = Self.records(String(buffer: csv.body))
+                return ["Answered", "Missing, because not reached"].map { label in rows.first { $0[0] == label }![1] }
+            }
+            var first = Participant(client)
+            try await first.get("/surveys/wellbeing-check")
+            try await first.submit("wellbeing-check", [("_action", "next")])
+            #expect(try await answered() == ["0", "1"])
+            try await first.submit("wellbeing-check", [("mood", "3")])
+            var second = Participant(client)
+            try await second.get("/surveys/wellbeing-check")
+            try await second.submit("wellbeing-check", [("_action", "next")])
+            try await second.submit("wellbeing-check", [("mood", "5")])
+            #expect(try await answered() == ["2", "0"], "the changed run is counted once, with its answer, and the new one too")
+        }
+    }
+
     @Test("Who gets in: an API token or the preview's sign-in; nobody else, and every look is recorded")
     func access() async throws {
         let store = MemoryRunStore()

@@ -15,8 +15,10 @@ public struct DashboardChart: Sendable {
     public let columns: [String]
     public let rows: [[String]]
 
+    /// Labels a spreadsheet would read as a formula are guarded as in the exports; numbers
+    /// (a histogram's bins may be negative) are left as they are.
     public var csv: String {
-        CSV.record(columns) + rows.map { CSV.record($0.map(CSV.protected)) }.joined()
+        CSV.record(columns) + rows.map { CSV.record($0.map { Double($0) == nil ? CSV.protected($0) : $0 }) }.joined()
     }
 
     /// The picture as a file of its own, for a report.

@@ -6,7 +6,7 @@ import SurveyCore
 /// words live here, in one table, as the participant's live in the catalogs.
 public enum PreviewChrome {
     static let words: [String: String] = [
-        "preview": "Preview", "surveys": "Surveys in this preview", "map": "Map of the survey",
+        "preview": "Preview", "surveys": "Surveys in this preview", "map": "Map of the survey", "dashboard": "Dashboard: how the study is going",
         "errors": "Errors", "warnings": "Warnings", "noProblems": "No errors or warnings.",
         "removedMarkup": "Removed from the survey's text", "cannotOpen": "This survey cannot be previewed until its errors are fixed.",
         "steps": "Steps", "rules": "Rules", "unreachable": "unreachable", "onlyIf": "only if", "forExample": "for example if",

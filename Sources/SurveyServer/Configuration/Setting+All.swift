@@ -23,12 +23,12 @@ extension Setting {
                                               rule: Self.booleanRule, default: "false")
     public static let secret = Setting("secret", "The secret that signs cookies, the same for every replica", rule: "must be at least 32 characters",
                                        default: "made once in the data folder", isSecret: true, hasFlag: false)
-    public static let apiToken = Setting("apiToken", "The bearer token of the researcher API; the API is off without one",
+    public static let apiToken = Setting("apiToken", "The bearer token of the researcher API and the dashboard; the API is off without one",
                                          rule: "must be at least 16 characters", isSecret: true)
     public static let apiTokens = Setting("apiTokens", "More bearer tokens of the researcher API, each with a name the audit log records: name=token pairs separated by commas",
                                           rule: "must be name=token pairs separated by commas, each name of letters, digits, '.', '_' or '-' and each token at least 16 characters",
                                           isSecret: true, hasFlag: false)
-    public static let previewToken = Setting("previewToken", "Open /preview/ (every path of each survey) to researchers who sign in with this token",
+    public static let previewToken = Setting("previewToken", "Open /preview/ (every path of each survey) and /dashboard/ (how each study is going) to researchers who sign in with this token",
                                              rule: "must be at least 16 characters", isSecret: true)
     public static let webhookURL = Setting("webhookUrl", "Post each completed run's result here, signed with SURVEY_WEBHOOK_SECRET",
                                            rule: "must be an http or https URL")

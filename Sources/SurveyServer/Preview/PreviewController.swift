@@ -88,6 +88,8 @@ struct PreviewController: ParticipantController {
                 "errors": errors, "hasErrors": !errors.isEmpty, "warnings": warnings, "hasWarnings": !warnings.isEmpty,
                 "removed": entry.removedMarkup, "hasRemoved": !entry.removedMarkup.isEmpty,
                 "clean": errors.isEmpty && warnings.isEmpty && entry.removedMarkup.isEmpty,
+                // On a deployed server, the survey's dashboard beside its map.
+                "dashboard": token != nil && entry.pages != nil,
             ]
         }
         var values: [String: Any] = ["entries": rows, "hasEntries": !rows.isEmpty]

@@ -22,6 +22,8 @@ actor DashboardService {
     /// Runs changed this long before the last refresh's latest are read again.
     static let margin: TimeInterval = 120
     static let pageSize = 500
+    /// Changed runs read at once; more than this since the last refresh, and all are read.
+    static let recentLimit = 2_000
 
     init(store: any RunStore, clock: @escaping @Sendable () -> Date) {
         self.store = store
@@ -58,17 +60,29 @@ actor DashboardService {
         return found
     }
 
+    /// The runs changed since the watermark are read newest first through the index on
+    /// (survey, updated_at), in one page when they are few (the usual case); past a page, and
+    /// when there is no watermark yet, every run of the survey is read in identifier order.
     private static func bringUpToDate(survey: String, reader: FactReader, store: any RunStore) async throws {
         let watermark = try await store.dashboardWatermark(survey: survey)
         var latest = watermark
-        let query = RunQuery(survey: survey, updatedSince: watermark?.addingTimeInterval(-margin), limit: pageSize)
-        try await store.forEachPage(matching: query) { records in
-            // With no watermark every run is read, and every run's facts written afresh.
-            let kept = watermark == nil ? [:] : try await store.dashboardFactVersions(runs: records.map(\.id))
+        func write(_ records: [RunRecord], compare: Bool) async throws {
+            let kept = compare ? try await store.dashboardFactVersions(runs: records.map(\.id)) : [:]
             let changed = records.filter { kept[$0.id] != $0.version }
             let facts = changed.map { reader.facts(of: $0.run, status: $0.status, version: $0.version, surveyVersion: $0.surveyVersion) }
             try await store.writeDashboardFacts(facts, survey: survey)
             if let newest = records.map(\.updatedAt).max() { latest = max(latest ?? newest, newest) }
+        }
+        var recent: [RunRecord] = []
+        if let watermark {
+            recent = try await store.records(matching: RunQuery(survey: survey, updatedSince: watermark.addingTimeInterval(-margin),
+                                                                limit: recentLimit))
+        }
+        if watermark != nil, recent.count < recentLimit {
+            try await write(recent, compare: true)
+        } else {
+            // With no watermark every run's facts are written afresh.
+            try await store.forEachPage(matching: RunQuery(survey: survey, limit: pageSize)) { try await write($0, compare: watermark != nil) }
         }
         // A survey with no runs yet starts its watermark at the beginning of time.
         try await store.setDashboardWatermark(survey: survey, latest ?? Date(timeIntervalSince1970: 0))
