@@ -20,48 +20,21 @@ struct DashboardRouteTests {
     /// is deleted), one answers two questions and goes back to the first, where it stays, and one
     /// goes back and completes with other choices.
     static func walk(_ client: some TestClientProtocol) async throws {
-        var done = Participant(client)
-        try await done.get("/surveys/wellbeing-check")
-        try await done.submit("wellbeing-check", [("_action", "next")])
-        try await done.submit("wellbeing-check", [("mood", "4")])
-        try await done.submit("wellbeing-check", [("sleep.hours", "7"), ("sleep.minutes", "30")])
-        try await done.submit("wellbeing-check", [("activities", "walk")])
-        try await done.submit("wellbeing-check", [("_action", "skip")])
-        try await done.submit("wellbeing-check", [("_action", "next")])
-
-        var saver = Participant(client)
-        try await saver.get("/surveys/wellbeing-check")
-        try await saver.submit("wellbeing-check", [("_action", "next")])
-        try await saver.submit("wellbeing-check", [("mood", "2")])
-        try await saver.submit("wellbeing-check", [("_action", "save")])
-
-        var leaver = Participant(client)
-        try await leaver.get("/surveys/wellbeing-check")
-        try await leaver.submit("wellbeing-check", [("_action", "next")])
-        try await leaver.submit("wellbeing-check", [("mood", "5")])
-        try await leaver.submit("wellbeing-check", [("sleep.hours", "8"), ("sleep.minutes", "0")])
-        try await leaver.submit("wellbeing-check", [("_action", "back")])
-        try await leaver.submit("wellbeing-check", [("sleep.hours", "6"), ("sleep.minutes", "15")])
-        try await leaver.post("/surveys/wellbeing-check", [("_action", "discard")])
-
-        var wanderer = Participant(client)
-        try await wanderer.get("/surveys/wellbeing-check")
-        try await wanderer.submit("wellbeing-check", [("_action", "next")])
-        try await wanderer.submit("wellbeing-check", [("mood", "2")])
-        try await wanderer.submit("wellbeing-check", [("sleep.hours", "9"), ("sleep.minutes", "0")])
-        try await wanderer.submit("wellbeing-check", [("_action", "back")])
-        try await wanderer.submit("wellbeing-check", [("_action", "back")])
-
-        var changer = Participant(client)
-        try await changer.get("/surveys/wellbeing-check")
-        try await changer.submit("wellbeing-check", [("_action", "next")])
-        try await changer.submit("wellbeing-check", [("mood", "3")])
-        try await changer.submit("wellbeing-check", [("_action", "back")])
-        try await changer.submit("wellbeing-check", [("mood", "1")])
-        try await changer.submit("wellbeing-check", [("sleep.hours", "5"), ("sleep.minutes", "0")])
-        try await changer.submit("wellbeing-check", [("activities", "social"), ("activities", "other"), ("activities.other", "Knitting")])
-        try await changer.submit("wellbeing-check", [("comments", "Fine")])
-        try await changer.submit("wellbeing-check", [("_action", "next")])
+        let next = [("_action", "next")], back = [("_action", "back")]
+        let pages: [[[(String, String)]]] = [
+            [next, [("mood", "4")], [("sleep.hours", "7"), ("sleep.minutes", "30")], [("activities", "walk")], [("_action", "skip")], next],
+            [next, [("mood", "2")], [("_action", "save")]],
+            [next, [("mood", "5")], [("sleep.hours", "8"), ("sleep.minutes", "0")], back, [("sleep.hours", "6"), ("sleep.minutes", "15")],
+             [("_action", "discard")]],
+            [next, [("mood", "2")], [("sleep.hours", "9"), ("sleep.minutes", "0")], back, back],
+            [next, [("mood", "3")], back, [("mood", "1")], [("sleep.hours", "5"), ("sleep.minutes", "0")],
+             [("activities", "social"), ("activities", "other"), ("activities.other", "Knitting")], [("comments", "Fine")], next],
+        ]
+        for participantPages in pages {
+            var participant = Participant(client)
+            try await participant.get("/surveys/wellbeing-check")
+            for fields in participantPages { try await participant.submit("wellbeing-check", fields) }
+        }
     }
 
     /// A CSV's records (no quoted line breaks in these).
