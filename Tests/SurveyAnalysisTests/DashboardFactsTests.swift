@@ -131,9 +131,13 @@ struct DashboardFactsTests {
         #expect(one.map(\.bucket) == ["other"])
     }
 
-    @Test("Histogram bins: whole numbers one to a bar, round widths, weeks from a Monday, hours; one bar for one value")
+    @Test("Histogram bins: whole numbers one to a bar, round widths, weeks from a Monday, hours; one bar for one value or a range too wide")
     func bins() {
-        #expect(HistogramBins.make(.numbers, minimum: 1, maximum: 5) == HistogramBins(origin: 1, width: 1, count: 5))
+        #expect(HistogramBins.make(.numbers, minimum: 1, maximum: 5, integral: true) == HistogramBins(origin: 1, width: 1, count: 5))
+        // A slider from 0 to 1 is not a whole-number question: twenty bars of 0.05, not two of 1.
+        let slider = HistogramBins.make(.numbers, minimum: 0, maximum: 1)
+        #expect(slider.width == 0.05 && slider.bin(of: 0.5) == 10 && slider.bin(of: 1) == slider.count - 1)
+        #expect(slider.bin(of: 0.6) == 12 && slider.bin(of: 0.35) == 7, "a number on an edge starts its bin, whatever the rounding")
         let wide = HistogramBins.make(.numbers, minimum: 3, maximum: 987)
         #expect(wide.width == 50 && wide.origin == 0 && wide.count == 20)
         #expect(wide.bin(of: 987) == 19 && wide.bin(of: 3) == 0)
@@ -147,6 +151,9 @@ struct DashboardFactsTests {
         #expect(years.count <= 26 && Int(years.width) % 7 == 0 && years.bin(of: 17_000) == years.count - 1)
         #expect(HistogramBins.make(.minutes, minimum: 125, maximum: 600) == HistogramBins(origin: 120, width: 60, count: 9))
         #expect(HistogramBins.make(.numbers, minimum: 2.5, maximum: 2.5).count == 1)
+        // One day is its week's bar, from the Monday; one time its hour's.
+        #expect(HistogramBins.make(.days, minimum: 20_424, maximum: 20_424) == HistogramBins(origin: Double(weeks.origin), width: 7, count: 1))
+        #expect(HistogramBins.make(.minutes, minimum: 510, maximum: 510) == HistogramBins(origin: 480, width: 60, count: 1))
         #expect(HistogramBins.make(.numbers, minimum: -Double.greatestFiniteMagnitude, maximum: .greatestFiniteMagnitude).count == 1)
     }
 

@@ -133,6 +133,7 @@ struct DashboardRouteTests {
             #expect(html.contains("href=\"/dashboard/wellbeing-check/questions/mood.svg?from=2000-01-01&amp;status=completed\""))
             #expect(html.contains("<option value=\"completed\" selected=\"selected\">"))
             #expect(html.contains("Runs counted: 2"))
+            #expect(html.range(of: #"Counts as of \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UTC[+-]\d{2}:\d{2}\)"#, options: .regularExpression) != nil)
             #expect(!html.contains("chart-q-comments-title"), "text is counted, not drawn")
 
             let bad = try await client.execute(uri: "/dashboard/wellbeing-check?from=yesterday&status=lost", method: .get, headers: Self.auth)

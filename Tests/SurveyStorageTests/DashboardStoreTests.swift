@@ -30,6 +30,7 @@ struct DashboardStoreTests {
                 Bool.random(using: &generator) ? AnswerFact(key: "colour", outcome: AnswerFact.answered, bucket: ["red", "blue"].randomElement(using: &generator))
                     : AnswerFact(key: "colour", outcome: MissingReason.allCases.randomElement(using: &generator)!.rawValue),
                 AnswerFact(key: "born", outcome: AnswerFact.answered, number: Double(-3_000 + Int.random(in: 0..<20_000, using: &generator))),
+                AnswerFact(key: "share", outcome: AnswerFact.answered, number: [0.35, 0.6, 0.7, 0.05, 1][Int.random(in: 0..<5, using: &generator)]),
                 AnswerFact(key: "pets", outcome: AnswerFact.answered),
                 AnswerFact(key: "pets", outcome: AnswerFact.chosen, bucket: "cat"),
                 AnswerFact(key: "note", outcome: AnswerFact.answered),
@@ -55,7 +56,8 @@ struct DashboardStoreTests {
         for index in 0..<120 { ids.append(try await store.insert(RunStoreBehaviourTests.record(session: "s\(index)", survey: "demo")).id) }
         let facts = Self.facts(for: ids, seed: 7)
         try await store.writeDashboardFacts(facts, survey: "demo")
-        let bins = ["mood": HistogramBins(origin: 1, width: 1, count: 5), "born": HistogramBins.make(.days, minimum: -3_000, maximum: 17_000)]
+        let bins = ["mood": HistogramBins(origin: 1, width: 1, count: 5), "born": HistogramBins.make(.days, minimum: -3_000, maximum: 17_000),
+                    "share": HistogramBins.make(.numbers, minimum: 0, maximum: 1)]
         for query in Self.queries {
             let tally = try await store.dashboardTally(query)
             let expected = DashboardTally(facts: query.survey == "demo" ? facts : [], query: query)

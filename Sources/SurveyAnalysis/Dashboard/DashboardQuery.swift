@@ -145,22 +145,26 @@ public struct HistogramBins: Sendable, Hashable {
         self.count = count
     }
 
-    /// The bin a number falls in.
+    /// The bin a number falls in. A number on an edge belongs to the bin it starts, whatever
+    /// the division's rounding (0.6 / 0.05 is 11.999…): a nudge of 10⁻⁹ of a bin first.
     public func bin(of number: Double) -> Int {
-        clamped(Int(((number - origin) / width).rounded(.down)))
+        clamped(Int(((number - origin) / width + Self.nudge).rounded(.down)))
     }
+
+    public static let nudge = 1e-9
 
     /// A bin as a store computed it, within the bins (a value at the very top counts in the last).
     public func clamped(_ bin: Int) -> Int { min(max(bin, 0), count - 1) }
 
     /// Bins for numbers between `minimum` and `maximum` as a question's tally calls for: whole
-    /// numbers one to a bar when there are 25 or fewer, otherwise about 20 bins of a round
-    /// width (1, 2 or 5 times a power of ten); days in whole weeks from a Monday (at most 26
-    /// bars); times of day by the hour.
-    public static func make(_ tally: DashboardQuestion.Tally, minimum: Double, maximum: Double) -> HistogramBins {
-        // One value (or numbers too far apart to divide): one bar.
+    /// numbers (`integral`) one to a bar when there are 25 or fewer, otherwise about 20 bins of
+    /// a round width (1, 2 or 5 times a power of ten); days in whole weeks from a Monday (at
+    /// most 26 bars); times of day by the hour.
+    public static func make(_ tally: DashboardQuestion.Tally, minimum: Double, maximum: Double, integral: Bool = false) -> HistogramBins {
+        // Numbers too far apart to divide: one bar. One number: one bar from it, a day's week, a time's hour.
         let span = maximum - minimum
-        guard span.isFinite, span > 0 else { return HistogramBins(origin: minimum.isFinite ? minimum : 0, width: 1, count: 1) }
+        guard span.isFinite, minimum.isFinite else { return HistogramBins(origin: minimum.isFinite ? minimum : 0, width: 1, count: 1) }
+        if span == 0, case .numbers = tally { return HistogramBins(origin: minimum, width: 1, count: 1) }
         switch tally {
         case .days:
             let first = Int(minimum.rounded(.down))
@@ -172,7 +176,7 @@ public struct HistogramBins: Sendable, Hashable {
             let origin = (minimum / 60).rounded(.down) * 60
             return HistogramBins(origin: origin, width: 60, count: Int((maximum - origin) / 60) + 1)
         default:
-            if minimum == minimum.rounded(), maximum == maximum.rounded(), maximum - minimum < 25 {
+            if integral, minimum == minimum.rounded(), maximum == maximum.rounded(), maximum - minimum < 25 {
                 return HistogramBins(origin: minimum, width: 1, count: Int(maximum - minimum) + 1)
             }
             let raw = (maximum - minimum) / 20

@@ -108,6 +108,16 @@ public struct DashboardQuestion: Sendable, Hashable {
         return counted
     }
 
+    /// True when every answer is a whole number (a scale's positions, the ladder's rungs, an
+    /// integer): a histogram may then give each number a bar of its own.
+    public var isIntegral: Bool {
+        switch format {
+        case .scale, .ses: return true
+        case .numeric(let numeric): return numeric.effectiveStyle == .integer
+        default: return isInstanceCount
+        }
+    }
+
     /// The least and greatest answer the format allows, where it draws a scale: a histogram
     /// spans them, so a value no one chose shows as an empty bar.
     public var bounds: (minimum: Double, maximum: Double)? {

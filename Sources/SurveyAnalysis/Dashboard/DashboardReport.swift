@@ -67,7 +67,7 @@ public struct DashboardReport: Sendable {
             case .numbers, .days, .minutes:
                 guard var (low, high) = range[question.key] else { continue }
                 if let bounds = question.bounds { (low, high) = (min(low, bounds.minimum), max(high, bounds.maximum)) }
-                bins[question.key] = HistogramBins.make(question.tally, minimum: low, maximum: high)
+                bins[question.key] = HistogramBins.make(question.tally, minimum: low, maximum: high, integral: question.isIntegral)
                 // A scale's positions, one to a bar, when the answers keep to them.
                 if case .scale(let scale) = question.format, let step = scale.step, step > 1, low == Double(scale.minimum),
                    high == Double(scale.maximum), (scale.maximum - scale.minimum) / step < 25 {

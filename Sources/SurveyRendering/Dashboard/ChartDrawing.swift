@@ -28,7 +28,9 @@ enum ChartDrawing {
 
     static func bars(_ rows: [Bar], id: String, title: String) -> String {
         let top = rows.map { max($0.value, $0.mark ?? 0) }.max() ?? 0
-        let scale = top > 0 ? (width - 120) / top : 0
+        // Room after the longest bar for the longest figure, at about 8 units a character.
+        let room = min((rows.map { Double($0.figure.count) }.max() ?? 0) * 8 + 12, width / 2)
+        let scale = top > 0 ? (width - room) / top : 0
         var body = ""
         for (index, row) in rows.enumerated() {
             let y = Double(index) * 40

@@ -20,6 +20,15 @@ extension DashboardCharts {
             if case .boolean(let format) = question.format {
                 labels = [("true", format.yes.map(plain) ?? "Yes"), ("false", format.no.map(plain) ?? "No")]
             }
+            if case .multipleValuePicker(let picker) = question.format {
+                // A combination is named by its pickers' texts: "A / +" reads "A Rh+".
+                labels = row.choices.keys.sorted().map { bucket in
+                    let words = bucket.components(separatedBy: " / ").enumerated().map { index, value in
+                        picker.pickers.indices.contains(index) ? picker.pickers[index].first { $0.value.formValue == value }.map { plain($0.text) } ?? value : value
+                    }
+                    return (bucket, words.joined(separator: " "))
+                }
+            }
             let known = Set(labels.map(\.0))
             labels += row.choices.keys.filter { !known.contains($0) }.sorted().map { ($0, $0) }
             let bars = labels.map { value, label in

@@ -77,7 +77,7 @@ struct DashboardSQL {
         let width = sql.bind(.real(bins.width))
         let filter = sql.filter(query)
         return """
-            SELECT \(sql.floor("(number - \(origin)) / \(width)")) AS bin, COUNT(*) FROM dashboard_answers \(filter) \
+            SELECT \(sql.floor("(number - \(origin)) / \(width) + \(HistogramBins.nudge)")) AS bin, COUNT(*) FROM dashboard_answers \(filter) \
             AND key = \(sql.bind(.text(key))) AND outcome = '\(AnswerFact.answered)' AND number IS NOT NULL GROUP BY bin
             """
     }

@@ -92,8 +92,7 @@ struct DashboardController: Sendable {
     private func page(_ request: Request, _ context: SurveyRequestContext, by actor: AuditActor) async throws -> Response {
         let (pages, filters, report, charts) = try await figures(request, context)
         try await runs.recordAccess("dashboard.read", by: actor, survey: pages.task.identifier, detail: detail(filters, file: nil))
-        let zone = runs.timeZone(of: pages.survey)
-        let countedAt = DateTimeParsing.preciseString(clock(), in: zone)
+        let countedAt = Self.minute(clock(), in: runs.timeZone(of: pages.survey))
         let body = DashboardPage.survey(pages, report: report, charts: charts, filters: filters, countedAt: countedAt, library: catalog.library)
         return html(body, status: filters.errors.isEmpty ? .ok : .badRequest)
     }
@@ -123,6 +122,17 @@ struct DashboardController: Sendable {
         return Response(status: .ok, headers: [.contentType: contentType, .cacheControl: "no-store",
                                                .contentDisposition: "attachment; filename=\"\(fileName)\""],
                         body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    /// An instant as a researcher reads it, to the minute, with the survey's offset from UTC:
+    /// `2026-11-28 05:04 (UTC+01:00)`.
+    static func minute(_ instant: Date, in zone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
+        let offset = zone.secondsFromGMT(for: instant) / 60
+        return String(format: "%04d-%02d-%02d %02d:%02d (UTC", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!)
+            + (offset < 0 ? "-" : "+") + String(format: "%02d:%02d)", abs(offset) / 60, abs(offset) % 60)
     }
 
     /// What the audit log says of a look: its filters and the chart downloaded.
