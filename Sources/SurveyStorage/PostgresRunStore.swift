@@ -314,6 +314,10 @@ public final class PostgresRunStore: RunStore {
             bindings.append(since.timeIntervalSince1970)
             conditions.append("updated_at >= $\(bindings.count)")
         }
+        if let before = query.updatedBefore {
+            bindings.append(before.timeIntervalSince1970)
+            conditions.append("updated_at <= $\(bindings.count)")
+        }
         if let after = query.afterID {
             // UUIDs sort as their lower-case text does; an empty `after` is the start.
             bindings.append(UUID(uuidString: after) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))

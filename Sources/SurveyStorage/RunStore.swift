@@ -108,6 +108,9 @@ public struct RunQuery: Sendable {
     /// `inProgress`, `saved`, `completed`, `discarded`…
     public var status: String?
     public var updatedSince: Date?
+    /// Runs last changed at or before this instant (with `updatedSince`, a window read newest
+    /// first a page at a time).
+    public var updatedBefore: Date?
     public var limit: Int
     /// When set, runs come in the order of their identifiers (lower-case UUID text), after this
     /// one: an export reads a page at a time, each page taking up where the last ended, however
@@ -124,7 +127,7 @@ public struct RunQuery: Sendable {
 
     func matches(_ record: RunRecord) -> Bool {
         (survey == nil || record.surveyIdentifier == survey) && (status == nil || record.status == status)
-            && (updatedSince.map { record.updatedAt >= $0 } ?? true)
+            && (updatedSince.map { record.updatedAt >= $0 } ?? true) && (updatedBefore.map { record.updatedAt <= $0 } ?? true)
             && (afterID.map { record.id.uuidString.lowercased() > $0 } ?? true)
     }
 }

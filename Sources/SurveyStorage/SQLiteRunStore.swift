@@ -279,6 +279,10 @@ public final class SQLiteRunStore: RunStore {
             conditions.append("updated_at >= ?")
             _ = arguments.append(contentsOf: [since.timeIntervalSince1970])
         }
+        if let before = query.updatedBefore {
+            conditions.append("updated_at <= ?")
+            _ = arguments.append(contentsOf: [before.timeIntervalSince1970])
+        }
         if let after = query.afterID {
             // Identifiers are stored upper case, which sorts as the lower-case text does.
             conditions.append("id > ?")

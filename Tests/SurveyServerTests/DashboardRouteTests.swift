@@ -2,7 +2,9 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import SurveyAnalysis
 import SurveyCore
+import SurveyRendering
 @testable import SurveyServer
 import SurveyStorage
 import SurveyTestSupport
@@ -207,5 +209,75 @@ struct DashboardRouteTests {
             let response = try await client.execute(uri: "/dashboard/wellbeing-check", method: .get, headers: Self.auth)
             #expect(response.status == .notFound, "without a preview or API token there is no dashboard")
         }
+    }
+}
+
+/// The refresh that keeps the dashboard's facts current, on a store filled directly.
+@Suite("The dashboard's refresh")
+struct DashboardRefreshTests {
+    static func pages() async throws -> SurveyPages {
+        let catalog = try await SurveyCatalog.load(surveysDirectory: Repository.path("Examples"), templatesDirectory: Repository.path("Templates"))
+        return try #require(catalog.surveys["wellbeing-check"])
+    }
+
+    /// A run of wellbeing-check that answered the mood question, changed at `seconds`.
+    static func record(mood: Int, at seconds: Double, pages: SurveyPages) throws -> RunRecord {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let navigator = pages.survey.navigator
+        var run = navigator.start(now: start)
+        for fields in [[:], ["mood": [String(mood)]]] {
+            guard case .accepted(let next) = navigator.answer(run, visit: run.cursor, fields: FormFields(fields),
+                                                              context: AnswerContext(language: "en", now: start, timeZone: utc)) else {
+                throw CancellationError()
+            }
+            run = next
+        }
+        return RunRecord(run: run, surveyIdentifier: "wellbeing-check", sessionID: UUID().uuidString,
+                         updatedAt: Date(timeIntervalSince1970: 1_800_000_000 + seconds))
+    }
+
+    static func moods(_ store: any RunStore) async throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for group in try await store.dashboardTally(DashboardQuery(survey: "wellbeing-check")).outcomes where group.key == "mood" {
+            counts[group.outcome == AnswerFact.answered ? "answered" : group.outcome, default: 0] += group.count
+        }
+        return counts
+    }
+
+    @Test("More changed runs than a page are read page by page, newest first, each once; runs changed at one instant too")
+    func manyChanges() async throws {
+        let pages = try await Self.pages()
+        let store = MemoryRunStore()
+        let service = DashboardService(store: store, clock: { Date() })
+        var records: [RunRecord] = []
+        for index in 0..<1_300 { records.append(try await store.insert(try Self.record(mood: 1, at: Double(index), pages: pages))) }
+        try await service.refresh(pages, timeZone: utc)
+        #expect(try await Self.moods(store) == ["answered": 1_300])
+        // 1,200 runs change after the watermark, over three pages, with ties on the pages' edges.
+        for (index, record) in records.prefix(1_200).enumerated() {
+            var changed = try Self.record(mood: 5, at: 2_000 + Double(index / 3), pages: pages)
+            changed.run.taskRunUUID = record.id
+            changed.version = record.version
+            changed.sessionID = record.sessionID
+            _ = try await store.update(changed)
+        }
+        try await service.refresh(pages, timeZone: utc)
+        let versions = try await store.dashboardFactVersions(runs: records.map(\.id))
+        #expect(versions.values.filter { $0 == 2 }.count == 1_200 && versions.count == 1_300)
+        // 700 more, all changed at one instant: past a page of them the refresh reads every run.
+        for record in records.suffix(700) {
+            var changed = try Self.record(mood: 3, at: 9_000, pages: pages)
+            changed.run.taskRunUUID = record.id
+            changed.version = try await store.record(id: record.id)!.version
+            changed.sessionID = record.sessionID
+            _ = try await store.update(changed)
+        }
+        try await service.refresh(pages, timeZone: utc)
+        #expect(try await Self.moods(store) == ["answered": 1_300])
+        #expect(try await store.dashboardWatermark(survey: "wellbeing-check") == Date(timeIntervalSince1970: 1_800_009_000))
+        // Runs 0–599 answered 5, runs 600–1,299 answered 3.
+        let histogram = try await store.dashboardHistograms(DashboardQuery(survey: "wellbeing-check"),
+                                                            bins: ["mood": HistogramBins(origin: 1, width: 1, count: 5)])
+        #expect(histogram["mood"] == [2: 700, 4: 600])
     }
 }

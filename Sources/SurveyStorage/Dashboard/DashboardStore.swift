@@ -30,11 +30,16 @@ struct DashboardSQL {
 
     let placeholder: (Int) -> String
     let floor: (String) -> String
+    /// The status column as a filter names it: SQLite's planner, seeing `status = ?` on an index
+    /// that holds it late, gave up reading the index in the order of its groups and sorted
+    /// instead (2.7 times slower at 10⁵ runs); `+status` keeps the order.
+    let statusColumn: String
     private(set) var values: [Value] = []
 
-    init(placeholder: @escaping (Int) -> String, floor: @escaping (String) -> String) {
+    init(placeholder: @escaping (Int) -> String, floor: @escaping (String) -> String, statusColumn: String = "status") {
         self.placeholder = placeholder
         self.floor = floor
+        self.statusColumn = statusColumn
     }
 
     mutating func bind(_ value: Value) -> String {
@@ -47,7 +52,7 @@ struct DashboardSQL {
         var conditions = ["survey = \(bind(.text(query.survey)))"]
         if let from = query.fromDay { conditions.append("day >= \(bind(.integer(from)))") }
         if let to = query.toDay { conditions.append("day <= \(bind(.integer(to)))") }
-        if let status = query.status { conditions.append("status = \(bind(.text(status)))") }
+        if let status = query.status { conditions.append("\(statusColumn) = \(bind(.text(status)))") }
         for label in query.labels {
             conditions.append("""
                 run IN (SELECT run FROM dashboard_labels WHERE survey = \(bind(.text(query.survey))) \

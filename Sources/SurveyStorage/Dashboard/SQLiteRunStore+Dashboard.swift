@@ -63,7 +63,7 @@ extension SQLiteRunStore {
     }
 
     private static func dashboardSQL() -> DashboardSQL {
-        DashboardSQL(placeholder: { _ in "?" }, floor: { "CAST(\($0) AS INTEGER)" })
+        DashboardSQL(placeholder: { _ in "?" }, floor: { "CAST(\($0) AS INTEGER)" }, statusColumn: "+status")
     }
 
     private static func arguments(_ sql: DashboardSQL) -> StatementArguments {

@@ -22,8 +22,6 @@ actor DashboardService {
     /// Runs changed this long before the last refresh's latest are read again.
     static let margin: TimeInterval = 120
     static let pageSize = 500
-    /// Changed runs read at once; more than this since the last refresh, and all are read.
-    static let recentLimit = 2_000
 
     init(store: any RunStore, clock: @escaping @Sendable () -> Date) {
         self.store = store
@@ -61,8 +59,9 @@ actor DashboardService {
     }
 
     /// The runs changed since the watermark are read newest first through the index on
-    /// (survey, updated_at), in one page when they are few (the usual case); past a page, and
-    /// when there is no watermark yet, every run of the survey is read in identifier order.
+    /// (survey, updated_at), a page at a time (each page the runs changed at or before the
+    /// oldest of the last, less those already read); with no watermark yet, every run of the
+    /// survey is read in identifier order.
     private static func bringUpToDate(survey: String, reader: FactReader, store: any RunStore) async throws {
         let watermark = try await store.dashboardWatermark(survey: survey)
         var latest = watermark
@@ -73,16 +72,24 @@ actor DashboardService {
             try await store.writeDashboardFacts(facts, survey: survey)
             if let newest = records.map(\.updatedAt).max() { latest = max(latest ?? newest, newest) }
         }
-        var recent: [RunRecord] = []
         if let watermark {
-            recent = try await store.records(matching: RunQuery(survey: survey, updatedSince: watermark.addingTimeInterval(-margin),
-                                                                limit: recentLimit))
-        }
-        if watermark != nil, recent.count < recentLimit {
-            try await write(recent, compare: true)
+            var query = RunQuery(survey: survey, updatedSince: watermark.addingTimeInterval(-margin), limit: pageSize)
+            var edge: Set<UUID> = []
+            while true {
+                let page = try await store.records(matching: query)
+                try await write(page.filter { !edge.contains($0.id) }, compare: true)
+                guard page.count == pageSize, let oldest = page.last?.updatedAt else { break }
+                // A page of runs all changed at one instant cannot be paged past by time.
+                guard oldest < page[0].updatedAt else {
+                    try await store.forEachPage(matching: RunQuery(survey: survey, limit: pageSize)) { try await write($0, compare: true) }
+                    break
+                }
+                edge = Set(page.filter { $0.updatedAt == oldest }.map(\.id))
+                query.updatedBefore = oldest
+            }
         } else {
             // With no watermark every run's facts are written afresh.
-            try await store.forEachPage(matching: RunQuery(survey: survey, limit: pageSize)) { try await write($0, compare: watermark != nil) }
+            try await store.forEachPage(matching: RunQuery(survey: survey, limit: pageSize)) { try await write($0, compare: false) }
         }
         // A survey with no runs yet starts its watermark at the beginning of time.
         try await store.setDashboardWatermark(survey: survey, latest ?? Date(timeIntervalSince1970: 0))
