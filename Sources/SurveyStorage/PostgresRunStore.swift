@@ -316,7 +316,7 @@ public final class PostgresRunStore: RunStore {
         }
         if let before = query.updatedBefore {
             bindings.append(before.timeIntervalSince1970)
-            conditions.append("updated_at <= $\(bindings.count)")
+            conditions.append("updated_at < $\(bindings.count)")
         }
         if let after = query.afterID {
             // UUIDs sort as their lower-case text does; an empty `after` is the start.

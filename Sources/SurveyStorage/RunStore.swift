@@ -108,8 +108,8 @@ public struct RunQuery: Sendable {
     /// `inProgress`, `saved`, `completed`, `discarded`…
     public var status: String?
     public var updatedSince: Date?
-    /// Runs last changed at or before this instant (with `updatedSince`, a window read newest
-    /// first a page at a time).
+    /// Runs last changed before this instant (with `updatedSince`, a window read newest first a
+    /// page at a time).
     public var updatedBefore: Date?
     public var limit: Int
     /// When set, runs come in the order of their identifiers (lower-case UUID text), after this
@@ -117,7 +117,9 @@ public struct RunQuery: Sendable {
     /// the runs change meanwhile. When nil, the most recently updated come first.
     public var afterID: String?
 
-    public init(survey: String? = nil, status: String? = nil, updatedSince: Date? = nil, limit: Int = 100, afterID: String? = nil) {
+    public init(survey: String? = nil, status: String? = nil, updatedSince: Date? = nil, updatedBefore: Date? = nil, limit: Int = 100,
+                afterID: String? = nil) {
+        self.updatedBefore = updatedBefore
         self.survey = survey
         self.status = status
         self.updatedSince = updatedSince
@@ -127,7 +129,7 @@ public struct RunQuery: Sendable {
 
     func matches(_ record: RunRecord) -> Bool {
         (survey == nil || record.surveyIdentifier == survey) && (status == nil || record.status == status)
-            && (updatedSince.map { record.updatedAt >= $0 } ?? true) && (updatedBefore.map { record.updatedAt <= $0 } ?? true)
+            && (updatedSince.map { record.updatedAt >= $0 } ?? true) && (updatedBefore.map { record.updatedAt < $0 } ?? true)
             && (afterID.map { record.id.uuidString.lowercased() > $0 } ?? true)
     }
 }

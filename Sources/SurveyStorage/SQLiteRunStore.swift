@@ -280,7 +280,7 @@ public final class SQLiteRunStore: RunStore {
             _ = arguments.append(contentsOf: [since.timeIntervalSince1970])
         }
         if let before = query.updatedBefore {
-            conditions.append("updated_at <= ?")
+            conditions.append("updated_at < ?")
             _ = arguments.append(contentsOf: [before.timeIntervalSince1970])
         }
         if let after = query.afterID {

@@ -244,7 +244,7 @@ struct DashboardRefreshTests {
         return counts
     }
 
-    @Test("More changed runs than a page are read page by page, newest first, each once; runs changed at one instant too")
+    @Test("More changed runs than a page are read page by page, newest first, each once; more runs changed at one instant than a page too")
     func manyChanges() async throws {
         let pages = try await Self.pages()
         let store = MemoryRunStore()
@@ -264,7 +264,7 @@ struct DashboardRefreshTests {
         try await service.refresh(pages, timeZone: utc)
         let versions = try await store.dashboardFactVersions(runs: records.map(\.id))
         #expect(versions.values.filter { $0 == 2 }.count == 1_200 && versions.count == 1_300)
-        // 700 more, all changed at one instant: past a page of them the refresh reads every run.
+        // 700 more, all changed at one instant: more than a page, read with the page that ends there.
         for record in records.suffix(700) {
             var changed = try Self.record(mood: 3, at: 9_000, pages: pages)
             changed.run.taskRunUUID = record.id

@@ -15,13 +15,17 @@ import SurveyStorage
 actor DashboardService {
     let store: any RunStore
     let clock: @Sendable () -> Date
-    private var refreshing: [String: Task<Void, any Error>] = [:]
+    /// The refresh under way for each survey, numbered in the order they started.
+    private var refreshing: [String: (number: Int, task: Task<Void, any Error>)] = [:]
+    private var started = 0
     /// Earlier versions of each survey, read from the store once each.
     private var older: [String: (version: String, task: SurveyTask)] = [:]
 
     /// Runs changed this long before the last refresh's latest are read again.
     static let margin: TimeInterval = 120
     static let pageSize = 500
+    /// Runs changed at one instant read at once, past which they are read a page at a time.
+    static let sameInstantLimit = 5_000
 
     init(store: any RunStore, clock: @escaping @Sendable () -> Date) {
         self.store = store
@@ -37,14 +41,24 @@ actor DashboardService {
         return DashboardReport(task: pages.task, tally: tally, bins: bins, histograms: histograms)
     }
 
-    /// Brings the survey's facts up to date, or waits for the refresh under way.
+    /// Brings the survey's facts up to date. A refresh that started after this call shares its
+    /// work; one that started before may have missed the latest change, so it is waited for and
+    /// then another runs.
     func refresh(_ pages: SurveyPages, timeZone: TimeZone) async throws {
         let survey = pages.task.identifier
-        if let running = refreshing[survey] { return try await running.value }
+        let arrival = started
+        while let current = refreshing[survey] {
+            if current.number > arrival { return try await current.task.value }
+            _ = try? await current.task.value
+            if refreshing[survey]?.number == current.number { refreshing[survey] = nil }
+        }
         let reader = FactReader(task: pages.task, older: try await olderVersions(of: pages.task), timeZone: timeZone)
+        if let current = refreshing[survey], current.number > arrival { return try await current.task.value }
+        started += 1
+        let number = started
         let task = Task { try await Self.bringUpToDate(survey: survey, reader: reader, store: store) }
-        refreshing[survey] = task
-        defer { refreshing[survey] = nil }
+        refreshing[survey] = (number, task)
+        defer { if refreshing[survey]?.number == number { refreshing[survey] = nil } }
         try await task.value
     }
 
@@ -59,9 +73,9 @@ actor DashboardService {
     }
 
     /// The runs changed since the watermark are read newest first through the index on
-    /// (survey, updated_at), a page at a time (each page the runs changed at or before the
-    /// oldest of the last, less those already read); with no watermark yet, every run of the
-    /// survey is read in identifier order.
+    /// (survey, updated_at), a page at a time: after a page, the runs changed at its oldest
+    /// instant that it did not hold, then the page of those changed before that instant. With no
+    /// watermark yet, every run of the survey is read in identifier order.
     private static func bringUpToDate(survey: String, reader: FactReader, store: any RunStore) async throws {
         let watermark = try await store.dashboardWatermark(survey: survey)
         var latest = watermark
@@ -74,17 +88,21 @@ actor DashboardService {
         }
         if let watermark {
             var query = RunQuery(survey: survey, updatedSince: watermark.addingTimeInterval(-margin), limit: pageSize)
-            var edge: Set<UUID> = []
             while true {
                 let page = try await store.records(matching: query)
-                try await write(page.filter { !edge.contains($0.id) }, compare: true)
+                try await write(page, compare: true)
                 guard page.count == pageSize, let oldest = page.last?.updatedAt else { break }
-                // A page of runs all changed at one instant cannot be paged past by time.
-                guard oldest < page[0].updatedAt else {
-                    try await store.forEachPage(matching: RunQuery(survey: survey, limit: pageSize)) { try await write($0, compare: true) }
-                    break
+                let read = Set(page.map(\.id))
+                // "At that instant" is within a microsecond of it: a Date's seconds since 1970 round.
+                var instant = RunQuery(survey: survey, updatedSince: oldest, updatedBefore: oldest.addingTimeInterval(1e-6), limit: Self.sameInstantLimit)
+                let same = try await store.records(matching: instant)
+                if same.count < Self.sameInstantLimit {
+                    try await write(same.filter { !read.contains($0.id) }, compare: true)
+                } else {
+                    // Very many runs changed at one instant (a bulk change): those read in identifier order.
+                    instant.limit = pageSize
+                    try await store.forEachPage(matching: instant) { try await write($0.filter { !read.contains($0.id) }, compare: true) }
                 }
-                edge = Set(page.filter { $0.updatedAt == oldest }.map(\.id))
                 query.updatedBefore = oldest
             }
         } else {
