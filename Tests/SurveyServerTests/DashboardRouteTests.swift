@@ -8,6 +8,7 @@ import SurveyRendering
 @testable import SurveyServer
 import SurveyStorage
 import SurveyTestSupport
+import Synchronization
 import Testing
 
 /// The researchers' dashboard over HTTP: who gets in, and counts that agree with the export of
@@ -279,5 +280,21 @@ struct DashboardRefreshTests {
         let histogram = try await store.dashboardHistograms(DashboardQuery(survey: "wellbeing-check"),
                                                             bins: ["mood": HistogramBins(origin: 1, width: 1, count: 5)])
         #expect(histogram["mood"] == [2: 700, 4: 600])
+    }
+
+    @Test("The background refreshes a store with no facts yet, and a survey only while its dashboard is in use")
+    func refreshesWhileInUse() async throws {
+        let pages = try await Self.pages()
+        let store = MemoryRunStore()
+        let now = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        let service = DashboardService(store: store, clock: { now.withLock { $0 } })
+        _ = try await store.insert(try Self.record(mood: 2, at: 0, pages: pages))
+        #expect(try await service.wantsRefresh("wellbeing-check"), "no facts yet: the first pass")
+        try await service.refresh(pages, timeZone: utc)
+        #expect(try await !service.wantsRefresh("wellbeing-check"), "nobody looks: the answers cost nothing more")
+        _ = try await service.report(pages, timeZone: utc, query: DashboardQuery(survey: "wellbeing-check"))
+        #expect(try await service.wantsRefresh("wellbeing-check"))
+        now.withLock { $0.addTimeInterval(16 * 60) }
+        #expect(try await !service.wantsRefresh("wellbeing-check"), "a quarter of an hour after the last look")
     }
 }

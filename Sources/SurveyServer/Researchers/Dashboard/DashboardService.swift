@@ -32,8 +32,14 @@ actor DashboardService {
         self.clock = clock
     }
 
+    /// When each survey's dashboard was last looked at.
+    private var looked: [String: Date] = [:]
+    /// How long after a look the background keeps a survey's facts current.
+    static let inUse: TimeInterval = 15 * 60
+
     /// The figures for a query, once the facts are current.
     func report(_ pages: SurveyPages, timeZone: TimeZone, query: DashboardQuery) async throws -> DashboardReport {
+        looked[pages.task.identifier] = clock()
         try await refresh(pages, timeZone: timeZone)
         let tally = try await store.dashboardTally(query)
         let bins = DashboardReport.bins(for: tally, questions: DashboardQuestion.all(in: pages.task))
@@ -60,6 +66,15 @@ actor DashboardService {
         refreshing[survey] = (number, task)
         defer { if refreshing[survey]?.number == number { refreshing[survey] = nil } }
         try await task.value
+    }
+
+    /// Whether the background should refresh a survey's facts now: while its dashboard is in
+    /// use (looked at in the last quarter of an hour), and once for a store that has no facts yet,
+    /// so the first look does not wait for every run to be read. Otherwise the facts wait for
+    /// the next look, and participants' answers cost nothing more.
+    func wantsRefresh(_ survey: String) async throws -> Bool {
+        if let last = looked[survey], clock().timeIntervalSince(last) < Self.inUse { return true }
+        return try await store.dashboardWatermark(survey: survey) == nil
     }
 
     private func olderVersions(of task: SurveyTask) async throws -> [(version: String, task: SurveyTask)] {
@@ -114,8 +129,9 @@ actor DashboardService {
     }
 }
 
-/// Every minute, brings each survey's dashboard facts up to date, so a dashboard opened on a
-/// large study finds little left to read (the first pass after an upgrade reads every run once).
+/// Every minute, brings the dashboard facts of each survey whose dashboard is in use up to date,
+/// so a look finds little left to read; at start, reads every run once for a store that has no
+/// facts yet (after an upgrade).
 struct DashboardRefresh: Service {
     let service: DashboardService
     let surveys: [(pages: SurveyPages, timeZone: TimeZone)]
@@ -127,6 +143,7 @@ struct DashboardRefresh: Service {
             while !Task.isCancelled {
                 for (pages, timeZone) in surveys where !Task.isCancelled {
                     do {
+                        guard try await service.wantsRefresh(pages.task.identifier) else { continue }
                         try await service.refresh(pages, timeZone: timeZone)
                     } catch {
                         logger.error("Could not bring the dashboard of \(pages.task.identifier) up to date")
