@@ -181,6 +181,8 @@ public actor MemoryRunStore: RunStore {
         return old.count
     }
 
+    public func records(ids: [UUID]) -> [RunRecord] { ids.compactMap { records[$0] } }
+
     public func records(matching query: RunQuery) -> [RunRecord] {
         let matching = records.values.filter(query.matches)
         let ordered = query.afterID == nil ? matching.sorted { $0.updatedAt > $1.updatedAt }

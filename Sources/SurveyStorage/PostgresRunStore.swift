@@ -314,10 +314,6 @@ public final class PostgresRunStore: RunStore {
             bindings.append(since.timeIntervalSince1970)
             conditions.append("updated_at >= $\(bindings.count)")
         }
-        if let before = query.updatedBefore {
-            bindings.append(before.timeIntervalSince1970)
-            conditions.append("updated_at < $\(bindings.count)")
-        }
         if let after = query.afterID {
             // UUIDs sort as their lower-case text does; an empty `after` is the start.
             bindings.append(UUID(uuidString: after) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
@@ -328,6 +324,11 @@ public final class PostgresRunStore: RunStore {
         let order = query.afterID == nil ? "updated_at DESC" : "id"
         let sql = "SELECT \(Self.columns) FROM runs \(filter) ORDER BY \(order) LIMIT $\(bindings.count)"
         return try await decode(try await client.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger))
+    }
+
+    public func records(ids: [UUID]) async throws -> [RunRecord] {
+        guard !ids.isEmpty else { return [] }
+        return try await decode(try await client.query("SELECT \(unescaped: Self.columns) FROM runs WHERE id = ANY(\(ids))", logger: logger))
     }
 
     public func keepSurveyVersion(survey: String, version: String, definition: String) async throws {

@@ -108,18 +108,13 @@ public struct RunQuery: Sendable {
     /// `inProgress`, `saved`, `completed`, `discarded`…
     public var status: String?
     public var updatedSince: Date?
-    /// Runs last changed before this instant (with `updatedSince`, a window read newest first a
-    /// page at a time).
-    public var updatedBefore: Date?
     public var limit: Int
     /// When set, runs come in the order of their identifiers (lower-case UUID text), after this
     /// one: an export reads a page at a time, each page taking up where the last ended, however
     /// the runs change meanwhile. When nil, the most recently updated come first.
     public var afterID: String?
 
-    public init(survey: String? = nil, status: String? = nil, updatedSince: Date? = nil, updatedBefore: Date? = nil, limit: Int = 100,
-                afterID: String? = nil) {
-        self.updatedBefore = updatedBefore
+    public init(survey: String? = nil, status: String? = nil, updatedSince: Date? = nil, limit: Int = 100, afterID: String? = nil) {
         self.survey = survey
         self.status = status
         self.updatedSince = updatedSince
@@ -129,7 +124,7 @@ public struct RunQuery: Sendable {
 
     func matches(_ record: RunRecord) -> Bool {
         (survey == nil || record.surveyIdentifier == survey) && (status == nil || record.status == status)
-            && (updatedSince.map { record.updatedAt >= $0 } ?? true) && (updatedBefore.map { record.updatedAt < $0 } ?? true)
+            && (updatedSince.map { record.updatedAt >= $0 } ?? true)
             && (afterID.map { record.id.uuidString.lowercased() > $0 } ?? true)
     }
 }
@@ -211,6 +206,9 @@ public protocol RunStore: PanelStore, DashboardStore {
     func record(resumeToken: String) async throws -> RunRecord?
     /// Runs matching a query, most recently updated first.
     func records(matching query: RunQuery) async throws -> [RunRecord]
+    /// The runs of these identifiers that exist, in no particular order, read from the store
+    /// (a run read this way is not kept among the runs in progress a store may hold in memory).
+    func records(ids: [UUID]) async throws -> [RunRecord]
     /// Deletes finished runs (completed, discarded…) last changed before a date, erasing each
     /// one's audit content with `erasure`; returns how many.
     func deleteFinished(before date: Date, erasure: AuditEvent) async throws -> Int

@@ -279,10 +279,6 @@ public final class SQLiteRunStore: RunStore {
             conditions.append("updated_at >= ?")
             _ = arguments.append(contentsOf: [since.timeIntervalSince1970])
         }
-        if let before = query.updatedBefore {
-            conditions.append("updated_at < ?")
-            _ = arguments.append(contentsOf: [before.timeIntervalSince1970])
-        }
         if let after = query.afterID {
             // Identifiers are stored upper case, which sorts as the lower-case text does.
             conditions.append("id > ?")
@@ -294,6 +290,14 @@ public final class SQLiteRunStore: RunStore {
         let bound = arguments
         return try await pool.read { db in
             try Self.decodeAll(try Row.fetchAll(db, sql: sql, arguments: bound), db)
+        }
+    }
+
+    public func records(ids: [UUID]) async throws -> [RunRecord] {
+        guard !ids.isEmpty else { return [] }
+        let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+        return try await pool.read { db in
+            try Self.decodeAll(try Row.fetchAll(db, sql: "SELECT * FROM runs WHERE id IN (\(marks))", arguments: StatementArguments(ids.map(\.uuidString))), db)
         }
     }
 

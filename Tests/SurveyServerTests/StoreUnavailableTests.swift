@@ -29,7 +29,11 @@ final class FlakyStore: RunStore, @unchecked Sendable {
     func releaseQuotas(survey: String, quotas: [String], run: UUID) async throws { await inner.releaseQuotas(survey: survey, quotas: quotas, run: run) }
     func quotaCounts(survey: String) async throws -> [String: Int] { try check(); return await inner.quotaCounts(survey: survey) }
     func allocationCounts(survey: String) async throws -> [AllocationCount] { await inner.allocationCounts(survey: survey) }
-    func dashboardFactVersions(runs: [UUID]) async throws -> [UUID: Int] { try check(); return await inner.dashboardFactVersions(runs: runs) }
+    func dashboardStaleRuns(survey: String, changedSince: Date, limit: Int) async throws -> [UUID] {
+        try check()
+        return await inner.dashboardStaleRuns(survey: survey, changedSince: changedSince, limit: limit)
+    }
+    func records(ids: [UUID]) async throws -> [RunRecord] { try check(); return await inner.records(ids: ids) }
     func writeDashboardFacts(_ facts: [RunFacts], survey: String) async throws { try check(); await inner.writeDashboardFacts(facts, survey: survey) }
     func dashboardWatermark(survey: String) async throws -> Date? { try check(); return await inner.dashboardWatermark(survey: survey) }
     func setDashboardWatermark(survey: String, _ watermark: Date) async throws { try check(); await inner.setDashboardWatermark(survey: survey, watermark) }

@@ -41,7 +41,10 @@ struct PreviewRunStore: RunStore {
     func quotaCounts(survey: String) async throws -> [String: Int] { await runs.quotaCounts(survey: survey) }
     func allocationCounts(survey: String) async throws -> [AllocationCount] { await runs.allocationCounts(survey: survey) }
     // Preview runs have no dashboard; these pass to the memory store like the rest.
-    func dashboardFactVersions(runs ids: [UUID]) async throws -> [UUID: Int] { await runs.dashboardFactVersions(runs: ids) }
+    func dashboardStaleRuns(survey: String, changedSince: Date, limit: Int) async throws -> [UUID] {
+        await runs.dashboardStaleRuns(survey: survey, changedSince: changedSince, limit: limit)
+    }
+    func records(ids: [UUID]) async throws -> [RunRecord] { await runs.records(ids: ids) }
     func writeDashboardFacts(_ facts: [RunFacts], survey: String) async throws { await runs.writeDashboardFacts(facts, survey: survey) }
     func dashboardWatermark(survey: String) async throws -> Date? { await runs.dashboardWatermark(survey: survey) }
     func setDashboardWatermark(survey: String, _ watermark: Date) async throws { await runs.setDashboardWatermark(survey: survey, watermark) }

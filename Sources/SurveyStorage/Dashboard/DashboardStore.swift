@@ -6,8 +6,9 @@ import SurveyAnalysis
 /// PostgreSQL) so that a dashboard never reads its survey's runs into memory. The facts of a
 /// deleted run go with it.
 public protocol DashboardStore: Sendable {
-    /// The versions of the runs whose facts are kept, of those asked about.
-    func dashboardFactVersions(runs: [UUID]) async throws -> [UUID: Int]
+    /// Runs of a survey changed at or after `changedSince` whose facts are missing or were read
+    /// from an earlier version, newest first: those a refresh must read.
+    func dashboardStaleRuns(survey: String, changedSince: Date, limit: Int) async throws -> [UUID]
     /// Replaces the facts of each run; a run deleted meanwhile is passed over.
     func writeDashboardFacts(_ facts: [RunFacts], survey: String) async throws
     /// The latest change to a survey's runs whose facts are kept, as the last refresh saw it.

@@ -13,12 +13,11 @@ extension MemoryRunStore {
         dashboard.facts.values.filter { $0.survey == survey && records[$0.facts.run] != nil }.map(\.facts)
     }
 
-    public func dashboardFactVersions(runs: [UUID]) -> [UUID: Int] {
-        var found: [UUID: Int] = [:]
-        for run in runs where records[run] != nil {
-            if let kept = dashboard.facts[run] { found[run] = kept.facts.version }
+    public func dashboardStaleRuns(survey: String, changedSince: Date, limit: Int) -> [UUID] {
+        let stale = records.values.filter { record in
+            record.surveyIdentifier == survey && record.updatedAt >= changedSince && dashboard.facts[record.id]?.facts.version != record.version
         }
-        return found
+        return Array(stale.sorted { $0.updatedAt > $1.updatedAt }.prefix(limit).map(\.id))
     }
 
     public func writeDashboardFacts(_ facts: [RunFacts], survey: String) {

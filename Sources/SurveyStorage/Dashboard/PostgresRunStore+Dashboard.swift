@@ -47,14 +47,16 @@ extension PostgresRunStore {
             """, logger: logger)
     }
 
-    public func dashboardFactVersions(runs: [UUID]) async throws -> [UUID: Int] {
-        guard !runs.isEmpty else { return [:] }
-        var found: [UUID: Int] = [:]
-        for try await (run, version) in try await client.query("SELECT run, version FROM dashboard_runs WHERE run = ANY(\(runs))",
-                                                                logger: logger).decode((UUID, Int).self) {
-            found[run] = version
+    public func dashboardStaleRuns(survey: String, changedSince: Date, limit: Int) async throws -> [UUID] {
+        var stale: [UUID] = []
+        for try await id in try await client.query("""
+            SELECT r.id FROM runs r LEFT JOIN dashboard_runs d ON d.run = r.id
+            WHERE r.survey = \(survey) AND r.updated_at >= \(changedSince.timeIntervalSince1970)
+            AND (d.version IS NULL OR d.version <> r.version) ORDER BY r.updated_at DESC LIMIT \(limit)
+            """, logger: logger).decode(UUID.self) {
+            stale.append(id)
         }
-        return found
+        return stale
     }
 
     public func writeDashboardFacts(_ facts: [RunFacts], survey: String) async throws {

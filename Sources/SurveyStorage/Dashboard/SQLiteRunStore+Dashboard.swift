@@ -3,16 +3,13 @@ import GRDB
 import SurveyAnalysis
 
 extension SQLiteRunStore {
-    public func dashboardFactVersions(runs: [UUID]) async throws -> [UUID: Int] {
-        guard !runs.isEmpty else { return [:] }
-        return try await pool.read { db in
-            let marks = Array(repeating: "?", count: runs.count).joined(separator: ",")
-            var found: [UUID: Int] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT run, version FROM dashboard_runs WHERE run IN (\(marks))",
-                                        arguments: StatementArguments(runs.map(\.uuidString))) {
-                if let id = UUID(uuidString: row["run"]) { found[id] = row["version"] }
-            }
-            return found
+    public func dashboardStaleRuns(survey: String, changedSince: Date, limit: Int) async throws -> [UUID] {
+        try await pool.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT r.id FROM runs r LEFT JOIN dashboard_runs d ON d.run = r.id
+                WHERE r.survey = ? AND r.updated_at >= ? AND (d.version IS NULL OR d.version <> r.version)
+                ORDER BY r.updated_at DESC LIMIT ?
+                """, arguments: [survey, changedSince.timeIntervalSince1970, limit]).compactMap(UUID.init(uuidString:))
         }
     }
 

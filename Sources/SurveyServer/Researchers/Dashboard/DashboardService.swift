@@ -9,9 +9,9 @@ import SurveyStorage
 /// The dashboard's figures for a survey. The store keeps each run's facts (`RunFacts`) beside
 /// it and counts them in SQL, so a dashboard never reads the survey's runs into memory; this
 /// service keeps the facts current. A refresh reads the runs changed since the last one saw
-/// (less a margin, for replicas whose clocks differ a little), and writes the facts of those
-/// whose version moved on; replicas may refresh at once, and each write says the same. Two
-/// requests for one survey share one refresh.
+/// (less a margin, for replicas whose clocks differ a little) whose version moved on past their
+/// facts', and writes their facts; replicas may refresh at once, and each write says the same.
+/// Looks at one survey share a refresh that began after them.
 actor DashboardService {
     let store: any RunStore
     let clock: @Sendable () -> Date
@@ -24,8 +24,6 @@ actor DashboardService {
     /// Runs changed this long before the last refresh's latest are read again.
     static let margin: TimeInterval = 120
     static let pageSize = 500
-    /// Runs changed at one instant read at once, past which they are read a page at a time.
-    static let sameInstantLimit = 5_000
 
     init(store: any RunStore, clock: @escaping @Sendable () -> Date) {
         self.store = store
@@ -87,42 +85,29 @@ actor DashboardService {
         return found
     }
 
-    /// The runs changed since the watermark are read newest first through the index on
-    /// (survey, updated_at), a page at a time: after a page, the runs changed at its oldest
-    /// instant that it did not hold, then the page of those changed before that instant. With no
-    /// watermark yet, every run of the survey is read in identifier order.
+    /// With a watermark, the store names the runs changed since it (less the margin) whose facts
+    /// are missing or older, newest first through the index on (survey, updated_at), and only
+    /// those are read, a page at a time until none is left. With no watermark yet, every run of
+    /// the survey is read in identifier order and its facts written.
     private static func bringUpToDate(survey: String, reader: FactReader, store: any RunStore) async throws {
         let watermark = try await store.dashboardWatermark(survey: survey)
         var latest = watermark
-        func write(_ records: [RunRecord], compare: Bool) async throws {
-            let kept = compare ? try await store.dashboardFactVersions(runs: records.map(\.id)) : [:]
-            let changed = records.filter { kept[$0.id] != $0.version }
-            let facts = changed.map { reader.facts(of: $0.run, status: $0.status, version: $0.version, surveyVersion: $0.surveyVersion) }
+        func write(_ records: [RunRecord]) async throws {
+            let facts = records.map { reader.facts(of: $0.run, status: $0.status, version: $0.version, surveyVersion: $0.surveyVersion) }
             try await store.writeDashboardFacts(facts, survey: survey)
             if let newest = records.map(\.updatedAt).max() { latest = max(latest ?? newest, newest) }
         }
         if let watermark {
-            var query = RunQuery(survey: survey, updatedSince: watermark.addingTimeInterval(-margin), limit: pageSize)
-            while true {
-                let page = try await store.records(matching: query)
-                try await write(page, compare: true)
-                guard page.count == pageSize, let oldest = page.last?.updatedAt else { break }
-                let read = Set(page.map(\.id))
-                // "At that instant" is within a microsecond of it: a Date's seconds since 1970 round.
-                var instant = RunQuery(survey: survey, updatedSince: oldest, updatedBefore: oldest.addingTimeInterval(1e-6), limit: Self.sameInstantLimit)
-                let same = try await store.records(matching: instant)
-                if same.count < Self.sameInstantLimit {
-                    try await write(same.filter { !read.contains($0.id) }, compare: true)
-                } else {
-                    // Very many runs changed at one instant (a bulk change): those read in identifier order.
-                    instant.limit = pageSize
-                    try await store.forEachPage(matching: instant) { try await write($0.filter { !read.contains($0.id) }, compare: true) }
-                }
-                query.updatedBefore = oldest
+            // A run written again while this runs comes back; a page's worth of rounds past the
+            // runs there were is enough for any but a store changing faster than it is read.
+            for _ in 0..<1_000 {
+                let stale = try await store.dashboardStaleRuns(survey: survey, changedSince: watermark.addingTimeInterval(-margin),
+                                                              limit: pageSize)
+                try await write(try await store.records(ids: stale))
+                guard stale.count == pageSize else { break }
             }
         } else {
-            // With no watermark every run's facts are written afresh.
-            try await store.forEachPage(matching: RunQuery(survey: survey, limit: pageSize)) { try await write($0, compare: false) }
+            try await store.forEachPage(matching: RunQuery(survey: survey, limit: pageSize)) { try await write($0) }
         }
         // A survey with no runs yet starts its watermark at the beginning of time.
         try await store.setDashboardWatermark(survey: survey, latest ?? Date(timeIntervalSince1970: 0))
