@@ -1,6 +1,7 @@
 """The researcher's preview in a real browser: `survey preview` on the examples, the list,
 the map of a branching survey, a jump to a step deep in it and the panel beside it, a change
-of an assumed answer, axe and the Nu checker on every kind of preview page."""
+of an assumed answer, axe and the Nu checker on every kind of preview page, and every map at
+320 px."""
 import json
 
 import pytest
@@ -9,6 +10,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from checkers import assert_valid_pages, axe_findings, format_findings
 from support import BINARY, EXAMPLES_DIR, PUBLIC, ROOT, TEMPLATES, Http, Launched
+from test_reflow import WIDTH, overflow
 
 
 @pytest.fixture(scope="module")
@@ -78,3 +80,18 @@ def test_axe_on_preview_pages(preview, chromium_js, artifacts):
         findings += axe_findings(driver, path)
     (artifacts / "axe-preview.json").write_text(json.dumps(findings, indent=1))
     assert not findings, format_findings(findings)
+
+
+def test_maps_reflow_at_320_px(preview, chromium):
+    """Each example's map, its diagram included, fits 320 CSS px without sideways scroll: the
+    picture scales down to the column (its boxes stay links, its words are in the list below)."""
+    driver = chromium
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": WIDTH, "height": 640, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        for survey in sorted(path.stem for path in EXAMPLES_DIR.glob("*.json")):
+            driver.get(f"{preview}/preview/{survey}")
+            assert driver.find_elements(By.CSS_SELECTOR, "figure.preview-diagram svg"), f"{survey}: no diagram"
+            assert overflow(driver) is None, f"the map of {survey} is wider than {WIDTH} px: {overflow(driver)}"
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
