@@ -63,7 +63,7 @@ public actor MemoryRunStore: RunStore {
 
     // MARK: The audit log
 
-    private var auditLog: [String: [AuditEntry]] = [:]
+    private(set) var auditLog: [String: [AuditEntry]] = [:]
     private var chainHeads: [String: AuditHead] = [:]
     private var lastID: Int64 = 0
     private var lastAnchoredID: Int64 = 0
@@ -79,11 +79,9 @@ public actor MemoryRunStore: RunStore {
     }
 
     private func erase(_ record: RunRecord, _ erasure: AuditEvent) {
-        var event = erasure
-        event.run = record.id
-        event.survey = record.surveyIdentifier
         let chain = AuditEntry.chain(of: record.id)
-        _ = append([event], chain: chain, after: record.audit.head)
+        _ = append([erasure.erasing(run: record.id, survey: record.surveyIdentifier, began: record.run.startDate)], chain: chain,
+                   after: record.audit.head)
         auditLog[chain] = auditLog[chain]?.map { entry in
             var erased = entry
             erased.content = nil

@@ -350,12 +350,13 @@ public final class SQLiteRunStore: RunStore {
     /// Deletes the runs a condition picks, each with its chain's erasure, in one transaction.
     private func deleteRuns(where condition: String, _ arguments: StatementArguments, erasure: AuditEvent) async throws -> Int {
         let deleted = try await committer.write { db -> [UUID] in
-            let rows = try Row.fetchAll(db, sql: "SELECT id, survey, audit_seq, audit_head FROM runs WHERE \(condition)", arguments: arguments)
+            let rows = try Row.fetchAll(db, sql: "SELECT id, survey, started_at, audit_seq, audit_head FROM runs WHERE \(condition)",
+                                        arguments: arguments)
             var ids: [UUID] = []
             for row in rows {
                 guard let id = UUID(uuidString: row["id"]) else { continue }
-                try Self.erase(db, run: id, survey: row["survey"], head: AuditHead(seq: row["audit_seq"], hash: row["audit_head"]),
-                               erasure: erasure)
+                try Self.erase(db, run: id, survey: row["survey"], began: Date(timeIntervalSince1970: row["started_at"]),
+                               head: AuditHead(seq: row["audit_seq"], hash: row["audit_head"]), erasure: erasure)
                 try db.cachedStatement(sql: "DELETE FROM runs WHERE id = ?").execute(arguments: [id.uuidString])
                 ids.append(id)
             }

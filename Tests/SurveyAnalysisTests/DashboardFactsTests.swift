@@ -164,4 +164,26 @@ struct DashboardFactsTests {
         #expect(DashboardReport.percentile(0.9, of: [1: 8, 100: 2], count: 10) == 100)
         #expect(DashboardReport.percentile(0.5, of: [7: 1], count: 1) == 7)
     }
+
+    @Test("Discarded runs join the runs by day in the survey's time zone, under the date and status filters, and not under an arm or parameter")
+    func discardedRuns() throws {
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        // 2026-01-10 23:30 UTC is the 11th in Paris; 22:30 UTC is still the 10th.
+        let began = [1_768_087_800, 1_768_084_200, 1_768_084_200].map { Date(timeIntervalSince1970: $0) }
+        let tenth = DashboardQuestion.dayNumber(of: began[1], in: paris)
+        #expect(DashboardQuestion.dayNumber(of: began[0], in: paris) == tenth + 1)
+        func days(_ query: DashboardQuery) -> [DashboardTally.Day] {
+            var tally = DashboardTally(days: [DashboardTally.Day(day: tenth, status: "completed", count: 3)])
+            tally.addDiscarded(began: began, query: query, timeZone: paris)
+            return tally.sorted.days
+        }
+        #expect(days(DashboardQuery(survey: "s")) == [DashboardTally.Day(day: tenth, status: "completed", count: 3),
+                                                     DashboardTally.Day(day: tenth, status: "discarded", count: 2),
+                                                     DashboardTally.Day(day: tenth + 1, status: "discarded", count: 1)])
+        #expect(days(DashboardQuery(survey: "s", fromDay: tenth + 1)).filter { $0.status == "discarded" }.map(\.day) == [tenth + 1])
+        #expect(days(DashboardQuery(survey: "s", toDay: tenth)).filter { $0.status == "discarded" }.map(\.count) == [2])
+        #expect(days(DashboardQuery(survey: "s", status: "discarded")).filter { $0.status == "discarded" }.count == 2)
+        #expect(days(DashboardQuery(survey: "s", status: "completed")).allSatisfy { $0.status == "completed" })
+        #expect(days(DashboardQuery(survey: "s", labels: [.init(name: RunFacts.armLabel("arm"), value: "a")])).allSatisfy { $0.status == "completed" })
+    }
 }

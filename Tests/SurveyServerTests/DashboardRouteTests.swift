@@ -72,10 +72,19 @@ struct DashboardRouteTests {
             let runs = try await client.execute(uri: "/dashboard/wellbeing-check/runs.csv", method: .get, headers: Self.auth)
             #expect(runs.status == .ok && runs.headers[.contentType] == "text/csv; charset=utf-8")
             let runTable = Self.records(String(buffer: runs.body))
-            #expect(runTable[0] == ["Period", "completed", "in progress", "saved", "All"])
+            #expect(runTable[0] == ["Period", "completed", "in progress", "saved", "discarded", "All"])
             for (index, status) in [(1, "completed"), (2, "inProgress"), (3, "saved")] {
                 #expect(runTable.dropFirst().map { Int($0[index])! }.reduce(0, +) == column("status").filter { $0 == status }.count, "\(status)")
             }
+            // The discarded run is gone from the export, but its erasure in the audit log counts it
+            // on the runs chart, and only there.
+            #expect(runTable.dropFirst().map { Int($0[4])! }.reduce(0, +) == 1)
+            let discarded = Self.records(String(buffer: try await client.execute(uri: "/dashboard/wellbeing-check/runs.csv?status=discarded",
+                                                                                  method: .get, headers: Self.auth).body))
+            #expect(discarded.dropFirst().map { $0.last! } == ["1"], "the status filter keeps the discarded run")
+            let discardedMood = Self.records(String(buffer: try await client.execute(uri: "/dashboard/wellbeing-check/questions/mood.csv?status=discarded",
+                                                                                      method: .get, headers: Self.auth).body))
+            #expect(discardedMood.first { $0[0] == "Answered" }?[1] == "0", "a discarded run's answers are gone")
 
             let codes = ["-91": "not shown", "-92": "skipped", "-93": "don't know", "-94": "not reached"]
             for key in ["mood", "sleep", "activities", "comments"] {
@@ -144,7 +153,7 @@ struct DashboardRouteTests {
             let badHTML = String(buffer: bad.body)
             #expect(badHTML.contains("id=\"from-error\"") && badHTML.contains("value=\"yesterday\""))
             #expect(badHTML.contains("id=\"status-error\""))
-            #expect(badHTML.contains("Runs counted: 4"), "a filter in error filters nothing")
+            #expect(badHTML.contains("Runs counted: 5"), "a filter in error filters nothing (the discarded run counted)")
             let badDownload = try await client.execute(uri: "/dashboard/wellbeing-check/runs.csv?to=soon", method: .get, headers: Self.auth)
             #expect(badDownload.status == .badRequest)
 

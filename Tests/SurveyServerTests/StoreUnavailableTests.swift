@@ -42,6 +42,7 @@ final class FlakyStore: RunStore, @unchecked Sendable {
         try check()
         return await inner.dashboardHistograms(query, bins: bins)
     }
+    func dashboardDiscardedRuns(survey: String) async throws -> [Date] { try check(); return await inner.dashboardDiscardedRuns(survey: survey) }
     func insert(_ record: RunRecord) async throws -> RunRecord { try check(); return try await inner.insert(record) }
     func update(_ record: RunRecord) async throws -> RunRecord { try check(); return try await inner.update(record) }
     func update(_ record: RunRecord, enqueuing payload: String) async throws -> RunRecord {

@@ -184,7 +184,7 @@ struct AuditLogTests {
         #expect(entries.count == 5)
         #expect(entries.allSatisfy { $0.content == nil && $0.salt == nil })
         #expect(entries[3].contentHash.count == 64)
-        #expect(entries.last?.action == AuditEntry.erasedAction && entries.last?.detail == #"{"reason":"withdrawn"}"#)
+        #expect(entries.last?.action == AuditEntry.erasedAction && entries.last?.detail == #"{"reason":"withdrawn","began":"2027-01-15T08:00:00+00:00"}"#, "the erasure says when the run began")
         #expect(try await store.verifyAudit().problems.isEmpty)
         // Retention erases the same way.
         var finished = try await Self.walk(store)

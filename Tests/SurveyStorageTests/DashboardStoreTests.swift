@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SurveyAnalysis
 import SurveyCore
 import Testing
@@ -103,6 +104,37 @@ struct DashboardStoreTests {
         // Facts for a run that is gone are passed over.
         try await store.writeDashboardFacts(Self.facts(for: [second.id], seed: 9), survey: "demo")
         #expect(try await store.dashboardTally(DashboardQuery(survey: "demo")).days.map(\.count).reduce(0, +) == 1)
+    }
+
+    @Test("Runs discarded by their participant or left idle on a kiosk are named by when they began; other erasures are not", arguments: Kind.allCases)
+    func discardedRuns(_ kind: Kind) async throws {
+        let store = try await RunStoreBehaviourTests.makeStore(kind)
+        func made(_ session: String, survey: String = "demo", at seconds: Double) async throws -> RunRecord {
+            var record = RunStoreBehaviourTests.record(session: session, survey: survey, at: seconds)
+            // The chain begins at the first answer, a little after the run.
+            record.audit.pending = [AuditEvent("run.created", by: .participant(session: session), at: record.run.startDate + 5, survey: survey,
+                                               run: record.id)]
+            return try await store.insert(record)
+        }
+        // An erasure written before erasures said when their run began: its chain's first entry says it.
+        let older = UUID()
+        try await store.appendAudit([AuditEvent("run.created", by: .system("test"), at: Date(timeIntervalSince1970: 1_800_000_001), survey: "demo", run: older),
+                                     AuditEvent(AuditEntry.erasedAction, by: .system("test"), at: Date(timeIntervalSince1970: 1_800_000_002),
+                                                survey: "demo", run: older, detail: .object(["reason": .string("discarded")]))],
+                                    chain: AuditEntry.chain(of: older))
+        let discarded = try await made("a", at: 10), idle = try await made("b", at: 20), retained = try await made("c", at: 30)
+        let deletedByAPI = try await made("d", at: 40), elsewhere = try await made("e", survey: "other", at: 50)
+        _ = try await made("f", at: 60)
+        let later = Date(timeIntervalSince1970: 1_800_100_000)
+        for (run, reason) in [(idle, "kioskIdle"), (discarded, "discarded"), (retained, "retention"), (deletedByAPI, "deleted"), (elsewhere, "discarded")] {
+            try await store.delete(id: run.id, erasure: .erasure(reason: reason, by: .system("test"), at: later))
+        }
+        #expect(try await store.dashboardDiscardedRuns(survey: "demo") == [1_800_000_001, 1_800_000_010, 1_800_000_020].map(Date.init(timeIntervalSince1970:)),
+                "when each began, oldest first, not when it was erased")
+        let erasure = try #require(try await store.auditEntries(AuditQuery(run: discarded.id)).last)
+        #expect(erasure.action == AuditEntry.erasedAction && erasure.detail == #"{"reason":"discarded","began":"2027-01-15T08:00:10+00:00"}"#)
+        #expect(try await store.dashboardDiscardedRuns(survey: "other") == [Date(timeIntervalSince1970: 1_800_000_050)])
+        #expect(try await store.dashboardDiscardedRuns(survey: "none").isEmpty)
     }
 
     @Test("A survey's watermark is kept, and moves on", arguments: Kind.allCases)

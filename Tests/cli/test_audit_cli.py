@@ -82,7 +82,11 @@ def test_the_log_keeps_a_changed_answer_before_and_after_and_an_erased_run(store
     assert all(entry["actor"].startswith("participant:") for entry in entries if entry["action"].startswith("answer."))
     assert any(entry["action"] == "runs.listed" and entry["actor"] == "token:default" for entry in entries)
     erased = [entry for entry in lines(data, "--run", deleted) if entry["chain"] == deleted]
-    assert erased[-1]["action"] == "content.erased" and erased[-1]["detail"] == {"reason": "withdrawn"}
+    assert erased[-1]["action"] == "content.erased" and erased[-1]["detail"]["reason"] == "withdrawn"
+    # When the run began is kept with the reason (the dashboard counts discarded runs by it).
+    created = next(entry for entry in erased if entry["action"] == "run.created")
+    assert set(erased[-1]["detail"]) == {"reason", "began"}
+    assert erased[-1]["detail"]["began"][:16] <= created["at"][:16], (erased[-1]["detail"], created["at"])
     assert erased[-1]["actor"] == "token:default"
     assert all("content" not in entry for entry in erased)
     assert any(entry.get("erased") for entry in erased)

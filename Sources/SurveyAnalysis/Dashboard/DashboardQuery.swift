@@ -124,6 +124,21 @@ public struct DashboardTally: Sendable, Hashable {
         }
     }
 
+    /// Adds the runs discarded before they could be kept, each on the day it began, as
+    /// `discarded`: only the runs chart can count them (their steps and answers are gone), and
+    /// only while no arm or URL parameter is asked for (those went with them).
+    public mutating func addDiscarded(began: [Date], query: DashboardQuery, timeZone: TimeZone) {
+        guard query.labels.isEmpty, query.status.map({ $0 == Self.discarded }) ?? true else { return }
+        var counts: [Int: Int] = [:]
+        for date in began {
+            let day = DashboardQuestion.dayNumber(of: date, in: timeZone)
+            if query.fromDay.map({ day >= $0 }) ?? true, query.toDay.map({ day <= $0 }) ?? true { counts[day, default: 0] += 1 }
+        }
+        days += counts.map { Day(day: $0.key, status: Self.discarded, count: $0.value) }
+    }
+
+    public static let discarded = "discarded"
+
     /// Groups in one order, so two tallies that count the same compare equal.
     public var sorted: DashboardTally {
         DashboardTally(days: days.sorted { ($0.day, $0.status) < ($1.day, $1.status) },

@@ -34,7 +34,7 @@ public struct DashboardCharts: Sendable {
         let rows = report.periods.map { period in
             [day(period.firstDay)] + report.statuses.map { String(period.counts[$0] ?? 0) } + [String(period.total)]
         }
-        return DashboardChart(id: "chart-runs", file: "runs", title: title, note: nil,
+        return DashboardChart(id: "chart-runs", file: "runs", title: title, note: words("runsNote"),
                               svg: report.periods.isEmpty ? nil : ChartDrawing.columns(series, labels: labels, id: "chart-runs", title: title),
                               columns: [words("period")] + report.statuses.map(words) + [words("all")], rows: rows)
     }

@@ -17,6 +17,7 @@ public enum DashboardWords {
         "bin": "From", "binTo": "To (not including)", "reason": "Missing, because", "answered": "Answered",
         "countedOnly": "Text answers are counted, never shown here.", "repeated": "Every instance of the repeating form counted.",
         "instances": "Instances of the repeating form", "choicesShare": "Shares are of the runs that answered.",
+        "runsNote": "Discarded runs (deleted by their participant, or left idle on a kiosk) are counted here on the day they began, from the audit log; their answers are gone, so no other chart counts them, and a filter by arm or URL parameter leaves them out.",
         "funnelNote": "A run reached a step when the step is on its final path (after any Back); runs that stopped without completing are counted where they stopped, by status.",
         "timesNote": "Seconds from the page shown to its answer, on the final path; the bar is the median, the line the 90th percentile.",
         "missingNote": "Missing answers by reason, as the exports classify them.",

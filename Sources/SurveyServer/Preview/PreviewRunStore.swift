@@ -52,6 +52,7 @@ struct PreviewRunStore: RunStore {
     func dashboardHistograms(_ query: DashboardQuery, bins: [String: HistogramBins]) async throws -> [String: [Int: Int]] {
         await runs.dashboardHistograms(query, bins: bins)
     }
+    func dashboardDiscardedRuns(survey: String) async throws -> [Date] { await runs.dashboardDiscardedRuns(survey: survey) }
     func update(_ record: RunRecord) async throws -> RunRecord { try await runs.update(record) }
     func record(id: UUID) async throws -> RunRecord? { try await runs.record(id: id) }
     func activeRecord(session: String, survey: String) async throws -> RunRecord? {

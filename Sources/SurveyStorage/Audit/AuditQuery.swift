@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import SurveyCore
 
 /// A place in a chain: after it, a walk in chain order goes on.
 public struct AuditPlace: Sendable, Hashable {
@@ -39,6 +40,20 @@ extension AuditEvent {
     /// The entry that closes a run's chain when its content is erased.
     public static func erasure(reason: String, by actor: AuditActor, at: Date) -> AuditEvent {
         AuditEvent(AuditEntry.erasedAction, by: actor, at: at, detail: .object(["reason": .string(reason)]))
+    }
+
+    /// An erasure as a store writes it for one run: placed on the run, with `began`, when the run
+    /// began (UTC, to the millisecond). Like the rest of the detail it is kept for ever; once the
+    /// run is gone it is what the dashboard counts a discarded run by.
+    func erasing(run: UUID, survey: String, began: Date) -> AuditEvent {
+        var event = self
+        event.run = run
+        event.survey = survey
+        if case .object(var detail) = detail {
+            detail["began"] = .string(DateTimeParsing.preciseString(began, in: TimeZone(identifier: "UTC")!))
+            event.detail = .object(detail)
+        }
+        return event
     }
 }
 

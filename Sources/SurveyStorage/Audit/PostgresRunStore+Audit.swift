@@ -59,16 +59,14 @@ extension PostgresRunStore {
     func deleteRuns(where condition: String, _ bindings: PostgresBindings, erasure: AuditEvent) async throws -> Int {
         try await client.withTransaction(logger: logger) { connection in
             let rows = try await connection.query(PostgresQuery(unsafeSQL: """
-                WITH gone AS (DELETE FROM runs WHERE \(condition) RETURNING id, survey, resume_code, audit_seq, audit_head),
+                WITH gone AS (DELETE FROM runs WHERE \(condition) RETURNING id, survey, started_at, resume_code, audit_seq, audit_head),
                 uncoded AS (DELETE FROM resume_codes WHERE code IN (SELECT resume_code FROM gone WHERE resume_code IS NOT NULL)
                             AND run IN (SELECT id FROM gone))
-                SELECT id, survey, audit_seq, audit_head FROM gone
+                SELECT id, survey, started_at, audit_seq, audit_head FROM gone
                 """, binds: bindings), logger: self.logger)
             var entries: [AuditEntry] = []
-            for try await (id, survey, seq, hash) in rows.decode((UUID, String, Int, String).self) {
-                var event = erasure
-                event.run = id
-                event.survey = survey
+            for try await (id, survey, startedAt, seq, hash) in rows.decode((UUID, String, Double, Int, String).self) {
+                let event = erasure.erasing(run: id, survey: survey, began: Date(timeIntervalSince1970: startedAt))
                 entries.append(AuditEntry.seal(event, chain: AuditEntry.chain(of: id), after: AuditHead(seq: seq, hash: hash)))
             }
             guard !entries.isEmpty else { return 0 }

@@ -24,12 +24,9 @@ extension SQLiteRunStore {
     }
 
     /// Closes a run's chain with its erasure and deletes the chain's content.
-    static func erase(_ db: Database, run: UUID, survey: String, head: AuditHead, erasure: AuditEvent) throws {
-        var event = erasure
-        event.run = run
-        event.survey = survey
+    static func erase(_ db: Database, run: UUID, survey: String, began: Date, head: AuditHead, erasure: AuditEvent) throws {
         let chain = AuditEntry.chain(of: run)
-        try writeAudit(db, [AuditEntry.seal(event, chain: chain, after: head)])
+        try writeAudit(db, [AuditEntry.seal(erasure.erasing(run: run, survey: survey, began: began), chain: chain, after: head)])
         try db.cachedStatement(sql: "DELETE FROM audit_content WHERE id IN (SELECT id FROM audit_log WHERE chain = ?)").execute(arguments: [chain])
     }
 

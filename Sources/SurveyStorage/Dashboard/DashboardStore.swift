@@ -1,5 +1,7 @@
 import Foundation
+import JSON
 import SurveyAnalysis
+import SurveyCore
 
 /// What a store keeps for the researchers' dashboard: each run's facts (`RunFacts`), replaced
 /// whenever the run's version moves on, and counted in the store (in SQL for SQLite and
@@ -18,6 +20,25 @@ public protocol DashboardStore: Sendable {
     func dashboardTally(_ query: DashboardQuery) async throws -> DashboardTally
     /// Per question, how many answers fall in each of its bins.
     func dashboardHistograms(_ query: DashboardQuery, bins: [String: HistogramBins]) async throws -> [String: [Int: Int]]
+    /// When each of a survey's discarded runs (`DiscardedRuns`) began, oldest first: the run is
+    /// gone, but its chain in the audit log keeps when it began and why it was erased.
+    func dashboardDiscardedRuns(survey: String) async throws -> [Date]
+}
+
+/// Runs deleted because nobody meant to keep them: the participant chose Discard, or a kiosk
+/// turn was left idle and its answers deleted. The runs chart counts them as `discarded` from the
+/// audit log; runs deleted for any other reason (retention, the API, the preview) are not shown.
+enum DiscardedRuns {
+    static let reasons: Set<String> = ["discarded", "kioskIdle"]
+
+    /// When the run an erasure entry closed began, if the entry names one of those reasons: its
+    /// `began`, or for an erasure written before erasures carried it, its chain's first entry.
+    static func began(detail: String, firstEntryMillis: Int64?) -> Date? {
+        guard case .object(let fields)? = try? JSONParser.parse(detail), case .string(let reason)? = fields["reason"],
+              reasons.contains(reason) else { return nil }
+        if case .string(let text)? = fields["began"] { return DateTimeParsing.instant(text, defaultZone: TimeZone(identifier: "UTC")!) }
+        return firstEntryMillis.map { Date(timeIntervalSince1970: Double($0) / 1000) }
+    }
 }
 
 /// The dashboard's queries, written once for both SQL stores: `placeholder` numbers a bound
@@ -77,6 +98,24 @@ struct DashboardSQL {
         GROUP BY key, outcome, bucket
         """
     }
+
+    /// The erasures of a survey's runs that may be discards, by their detail, read from their own
+    /// partial index alone; an erasure written before erasures carried `began` brings its
+    /// chain's first entry's time instead (`DiscardedRuns.began` reads either).
+    static func erasures(survey: String, _ sql: inout DashboardSQL) -> String {
+        let reasons = DiscardedRuns.reasons.sorted().map { "e.detail LIKE '%\"reason\":\"\($0)\"%'" }.joined(separator: " OR ")
+        return """
+            SELECT e.detail, CASE WHEN e.detail NOT LIKE '%"began":%' THEN \
+            (SELECT c.at_ms FROM audit_log c WHERE c.chain = e.chain ORDER BY c.seq LIMIT 1) END FROM audit_log e \
+            WHERE e.survey = \(sql.bind(.text(survey))) AND e.action = '\(AuditEntry.erasedAction)' AND (\(reasons))
+            """
+    }
+
+    /// The partial index `erasures` reads, made by each SQL store's migration: it holds all the
+    /// query reads, so the erasures are read in a range of it, not from the log.
+    static let erasureIndex = """
+        CREATE INDEX IF NOT EXISTS audit_log_erasures ON audit_log (survey, action, detail, chain) WHERE action = '\(AuditEntry.erasedAction)'
+        """
 
     static func histogram(_ query: DashboardQuery, key: String, bins: HistogramBins, _ sql: inout DashboardSQL) -> String {
         let origin = sql.bind(.real(bins.origin))

@@ -42,4 +42,11 @@ extension MemoryRunStore {
         }
         return counts
     }
+
+    public func dashboardDiscardedRuns(survey: String) -> [Date] {
+        auditLog.values.compactMap { chain -> Date? in
+            guard let erased = chain.last, erased.action == AuditEntry.erasedAction, erased.survey == survey else { return nil }
+            return DiscardedRuns.began(detail: erased.detail, firstEntryMillis: chain.first?.atMillis)
+        }.sorted()
+    }
 }

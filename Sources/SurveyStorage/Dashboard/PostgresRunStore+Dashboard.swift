@@ -172,4 +172,14 @@ extension PostgresRunStore {
         }
         return counts
     }
+
+    public func dashboardDiscardedRuns(survey: String) async throws -> [Date] {
+        var sql = Self.dashboardSQL()
+        let text = DashboardSQL.erasures(survey: survey, &sql)
+        var began: [Date] = []
+        for try await (detail, millis) in try await client.query(Self.query(text, sql), logger: logger).decode((String, Int64?).self) {
+            if let date = DiscardedRuns.began(detail: detail, firstEntryMillis: millis) { began.append(date) }
+        }
+        return began.sorted()
+    }
 }

@@ -107,4 +107,14 @@ extension SQLiteRunStore {
             return counts
         }
     }
+
+    public func dashboardDiscardedRuns(survey: String) async throws -> [Date] {
+        try await pool.read { db in
+            var sql = Self.dashboardSQL()
+            let text = DashboardSQL.erasures(survey: survey, &sql)
+            return try Row.fetchAll(db, sql: text, arguments: Self.arguments(sql)).compactMap { row in
+                DiscardedRuns.began(detail: row[0], firstEntryMillis: row[1])
+            }.sorted()
+        }
+    }
 }

@@ -141,6 +141,11 @@ extension PostgresRunStore {
                 """, logger: store.logger)
         },
         StoreMigration(12, "dashboard") { store, connection in try await store.createDashboard(connection) },
+        StoreMigration(13, "discarded-runs") { store, connection in
+            // The runs chart counts discarded runs from their erasures in the audit log
+            // (DashboardStore.dashboardDiscardedRuns); this index finds a survey's erasures.
+            try await connection.query(PostgresQuery(unsafeSQL: DashboardSQL.erasureIndex), logger: store.logger)
+        },
     ]
 
     /// A run is a row of `runs` (its header: everything but the visits, in `state`) and a row

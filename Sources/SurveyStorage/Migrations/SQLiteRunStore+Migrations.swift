@@ -225,5 +225,10 @@ extension SQLiteRunStore {
                 CREATE INDEX dashboard_answers_by_key ON dashboard_answers (survey, key, outcome, bucket, number, day, status);
                 """)
         },
+        StoreMigration(14, "discarded-runs") { db in
+            // The runs chart counts discarded runs from their erasures in the audit log
+            // (DashboardStore.dashboardDiscardedRuns); this index finds a survey's erasures.
+            try db.execute(sql: DashboardSQL.erasureIndex)
+        },
     ]
 }

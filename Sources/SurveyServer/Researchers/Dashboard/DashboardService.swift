@@ -39,7 +39,8 @@ actor DashboardService {
     func report(_ pages: SurveyPages, timeZone: TimeZone, query: DashboardQuery) async throws -> DashboardReport {
         looked[pages.task.identifier] = clock()
         try await refresh(pages, timeZone: timeZone)
-        let tally = try await store.dashboardTally(query)
+        var tally = try await store.dashboardTally(query)
+        tally.addDiscarded(began: try await store.dashboardDiscardedRuns(survey: query.survey), query: query, timeZone: timeZone)
         let bins = DashboardReport.bins(for: tally, questions: DashboardQuestion.all(in: pages.task))
         let histograms = try await store.dashboardHistograms(query, bins: bins)
         return DashboardReport(task: pages.task, tally: tally, bins: bins, histograms: histograms)
